@@ -1,0 +1,146 @@
+"""tapejax: TensorFlow's GradientTape API on JAX.
+
+``import tapejax as tf`` runs TensorFlow autodiff code unchanged. This file is the index of
+the public API: every public name is imported here from its one definition.
+
+tapejax turns on JAX's 64-bit mode (``jax_enable_x64``) at import, because TensorFlow keeps
+float64 numpy data in float64. tapejax's own ops always pass explicit dtypes (float32 for
+Python floats, as TF); plain ``jax.numpy`` code in the same process sees JAX's x64 defaults
+(``jnp.array(1.0)`` is float64). See the README.
+"""
+
+from __future__ import annotations
+
+import jax as _jax
+
+_jax.config.update("jax_enable_x64", True)
+
+from . import autodiff as autodiff  # noqa: E402
+from . import dtypes as dtypes  # noqa: E402
+from . import errors as errors  # noqa: E402
+from . import linalg as linalg  # noqa: E402
+from . import math as math  # noqa: E402
+from . import nn as nn  # noqa: E402
+from . import random as random  # noqa: E402
+from ._array_ops import (  # noqa: E402
+    broadcast_to as broadcast_to,
+    cast as cast,
+    concat as concat,
+    expand_dims as expand_dims,
+    getitem as _getitem,
+    identity as identity,
+    newaxis as newaxis,
+    pad as pad,
+    rank as rank,
+    reshape as reshape,
+    reverse as reverse,
+    shape as shape,
+    size as size,
+    split as split,
+    squeeze as squeeze,
+    stack as stack,
+    stop_gradient as stop_gradient,
+    tile as tile,
+    transpose as transpose,
+    unstack as unstack,
+)
+from ._backprop import GradientTape as GradientTape  # noqa: E402
+from ._backprop import UnconnectedGradients as UnconnectedGradients  # noqa: E402
+from ._creation_ops import (  # noqa: E402
+    eye as eye,
+    fill as fill,
+    linspace as linspace,
+    one_hot as one_hot,
+    ones as ones,
+    ones_like as ones_like,
+    range as range,
+    zeros as zeros,
+    zeros_like as zeros_like,
+)
+from ._custom_gradient import custom_gradient as custom_gradient  # noqa: E402
+from ._custom_gradient import recompute_grad as recompute_grad  # noqa: E402
+from ._module import Module as Module  # noqa: E402
+from ._selection_ops import (  # noqa: E402
+    boolean_mask as boolean_mask,
+    clip_by_global_norm as clip_by_global_norm,
+    clip_by_norm as clip_by_norm,
+    clip_by_value as clip_by_value,
+    gather as gather,
+    gather_nd as gather_nd,
+    where as where,
+)
+from ._shape import TensorShape as TensorShape  # noqa: E402
+from ._tensor import Tensor as Tensor  # noqa: E402
+from ._tensor import constant as constant  # noqa: E402
+from ._tensor import convert_to_tensor as convert_to_tensor  # noqa: E402
+from ._tensor import is_tensor as is_tensor  # noqa: E402
+from ._variable import Variable as Variable  # noqa: E402
+from .dtypes import (  # noqa: E402
+    DType as DType,
+    as_dtype as as_dtype,
+    bfloat16 as bfloat16,
+    bool as bool,
+    complex64 as complex64,
+    complex128 as complex128,
+    double as double,
+    float16 as float16,
+    float32 as float32,
+    float64 as float64,
+    half as half,
+    int8 as int8,
+    int16 as int16,
+    int32 as int32,
+    int64 as int64,
+    uint8 as uint8,
+)
+from .linalg import einsum as einsum  # noqa: E402
+from .linalg import matmul as matmul  # noqa: E402
+from .linalg import norm as norm  # noqa: E402
+from .linalg import tensordot as tensordot  # noqa: E402
+from .math import (  # noqa: E402
+    abs as abs,
+    add as add,
+    add_n as add_n,
+    argmax as argmax,
+    argmin as argmin,
+    cos as cos,
+    cumsum as cumsum,
+    divide as divide,
+    equal as equal,
+    exp as exp,
+    floor as floor,
+    greater as greater,
+    greater_equal as greater_equal,
+    less as less,
+    less_equal as less_equal,
+    log as log,
+    logical_and as logical_and,
+    logical_not as logical_not,
+    logical_or as logical_or,
+    maximum as maximum,
+    minimum as minimum,
+    multiply as multiply,
+    negative as negative,
+    not_equal as not_equal,
+    pow as pow,
+    reduce_all as reduce_all,
+    reduce_any as reduce_any,
+    reduce_logsumexp as reduce_logsumexp,
+    reduce_max as reduce_max,
+    reduce_mean as reduce_mean,
+    reduce_min as reduce_min,
+    reduce_prod as reduce_prod,
+    reduce_sum as reduce_sum,
+    round as round,
+    sigmoid as sigmoid,
+    sign as sign,
+    sin as sin,
+    sqrt as sqrt,
+    square as square,
+    subtract as subtract,
+    tan as tan,
+    tanh as tanh,
+    truediv as truediv,
+)
+
+from . import keras as keras  # noqa: E402

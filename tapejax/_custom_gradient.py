@@ -1,0 +1,197 @@
+"""custom_gradient and recompute_grad: a user function as ONE recorded node.
+
+The user's function runs once eagerly (tapes paused) to give TF's eager values and to find
+the Variables it reads. The recorded node's jax function is a ``jax.custom_vjp`` whose
+forward and backward re-run the user's code on tracers (``_purify``), so the node replays,
+nests and compiles like any other. custom_vjp is reverse-only: the node says so, and
+jacobian never uses forward mode through it.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ._nest import flatten, pack
+from ._purify import collect_reads, no_recording, variables_as
+from ._record import Op, record
+from ._tensor import Tensor, convert_to_tensor
+
+
+def _grad_fn_takes_variables(grad_fn) -> bool:
+    try:
+        params = inspect.signature(grad_fn).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == "variables" or p.kind is p.VAR_KEYWORD for p in params)
+
+
+class _Call:
+    """One call of a custom_gradient function: its tensors, variables and pure forms."""
+
+    def __init__(self, f, args, kwargs):
+        self.f, self.kwargs = f, kwargs
+        flat, self.arg_tree = flatten(args)
+        self.arg_tensors = [convert_to_tensor(a) for a in flat]  # recorded reads of Variables
+        self.variables = []
+
+    def run(self, arg_values, var_values):
+        """The user's function on the given values: ``(flat outputs, out tree, grad_fn)``."""
+        args = pack(self.arg_tree, [Tensor(v) for v in arg_values])
+        with no_recording(), variables_as(self.variables, var_values):
+            result, grad_fn = self.f(*args, **self.kwargs)
+        flat, tree = flatten(result)
+        return [convert_to_tensor(r)._value for r in flat], tree, grad_fn
+
+    def backward(self, arg_values, var_values, cotangents):
+        _, _, grad_fn = self.run(arg_values, var_values)
+        dys = [Tensor(c) for c in cotangents]
+        with no_recording(), variables_as(self.variables, var_values):
+            if self.variables:
+                out = grad_fn(*dys, variables=list(self.variables))
+                if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                    raise ValueError(
+                        "custom_gradient: a grad_fn that takes `variables` must return a pair "
+                        "(input_gradients, variable_gradients).")
+                input_grads, var_grads = out
+            else:
+                input_grads, var_grads = grad_fn(*dys), []
+        input_grads = _as_list(input_grads)
+        var_grads = _as_list(var_grads)
+        _check_count(len(input_grads), len(arg_values), "inputs")
+        _check_count(len(var_grads), len(var_values), "variables")
+        return tuple(_cotangent(g, x) for g, x in zip(input_grads + var_grads, (*arg_values, *var_values)))
+
+
+def _as_list(grads) -> list:
+    if isinstance(grads, (list, tuple)):
+        return list(grads)
+    return [grads]
+
+
+def _check_count(got: int, expected: int, what: str) -> None:
+    if got != expected:
+        raise ValueError(
+            f"custom_gradient function expected to return {expected} gradients for its {what}, but "
+            f"returned {got} instead. grad_fn must return one gradient (or None) per input.")
+
+
+def _cotangent(grad, primal):
+    if not jnp.issubdtype(primal.dtype, jnp.inexact):
+        return np.zeros(primal.shape, jax.dtypes.float0)
+    if grad is None:
+        return jnp.zeros(primal.shape, primal.dtype)
+    g = convert_to_tensor(grad)._value
+    return jnp.broadcast_to(g, primal.shape).astype(primal.dtype)
+
+
+def _custom_vjp_fn(call: _Call, n_args: int):
+    @jax.custom_vjp
+    def fn(*values):
+        return tuple(call.run(values[:n_args], values[n_args:])[0])
+
+    def fwd(*values):
+        return fn(*values), values
+
+    def bwd(values, cotangents):
+        return call.backward(values[:n_args], values[n_args:], cotangents)
+
+    fn.defvjp(fwd, bwd)
+    return fn
+
+
+def custom_gradient(f=None):
+    """Decorator to define a function with a custom gradient (``tf.custom_gradient``).
+
+    ``f(*x)`` returns ``(y, grad_fn)``; ``grad_fn(*dy)`` returns the gradients of the inputs.
+    If ``f`` reads Variables, ``grad_fn`` must accept ``variables=`` and return
+    ``(input_grads, variable_grads)``. Works on methods too.
+
+    >>> import tapejax as tf
+    >>> @tf.custom_gradient
+    ... def clip_gradients(y):
+    ...   def backward(dy):
+    ...     return tf.clip_by_norm(dy, 0.5)
+    ...   return y, backward
+    >>> v = tf.Variable(2.0)
+    >>> with tf.GradientTape() as t:
+    ...   output = clip_gradients(v * v)
+    >>> print(t.gradient(output, v))
+    tf.Tensor(2.0, shape=(), dtype=float32)
+    """
+    if f is None:
+        return custom_gradient
+    return _Decorated(f, _call_custom_gradient)
+
+
+def _call_custom_gradient(f, args, kwargs):
+    call = _Call(f, args, kwargs)
+    values = [t._value for t in call.arg_tensors]
+    with collect_reads() as read:
+        with no_recording():
+            result, grad_fn = f(*pack(call.arg_tree, call.arg_tensors), **kwargs)
+    call.variables = [v for v in read if v.trainable]
+    if call.variables and not _grad_fn_takes_variables(grad_fn):
+        raise TypeError(
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
+            f"uses variables: {[v.name for v in call.variables]}. Define it as "
+            "`def grad_fn(*dy, variables=None)` returning (input_grads, variable_grads).")
+    flat_out, out_tree = flatten(result)
+    out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
+    var_reads = [v._as_tensor() for v in call.variables]
+    fn = _custom_vjp_fn(call, len(values))
+    op = Op("IdentityN", fn, multiple_results=True, reverse_only=True, key=("custom_gradient", id(f)),
+            input_errors=False)
+    outs = record(op, [*call.arg_tensors, *var_reads], values=out_values)
+    return pack(out_tree, list(outs))
+
+
+class _Decorated:
+    """A decorated function that also binds as a method (``self`` is not an input)."""
+
+    def __init__(self, f, impl):
+        self._f, self._impl = f, impl
+        functools.update_wrapper(self, f)
+
+    def __call__(self, *args, **kwargs):
+        return self._impl(self._f, args, kwargs)
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        return _Decorated(functools.partial(self._f, instance), self._impl)
+
+
+def recompute_grad(f):
+    """Wraps ``f`` so its activations are recomputed in the backward pass (``jax.checkpoint``).
+
+    Saves memory for large blocks: the forward values inside ``f`` are not kept for the
+    gradient but computed again when it is needed. Gradients are unchanged.
+    """
+    return _Decorated(f, _call_recompute)
+
+
+def _call_recompute(f, args, kwargs):
+    flat, arg_tree = flatten(args)
+    arg_tensors = [convert_to_tensor(a) for a in flat]
+    with collect_reads() as read, no_recording():
+        result = f(*pack(arg_tree, arg_tensors), **kwargs)
+    variables = [v for v in read if v.trainable]
+    flat_out, out_tree = flatten(result)
+    n = len(arg_tensors)
+
+    def pure(*values):
+        with no_recording(), variables_as(variables, values[n:]):
+            out = f(*pack(arg_tree, [Tensor(v) for v in values[:n]]), **kwargs)
+        return tuple(convert_to_tensor(o)._value for o in flatten(out)[0])
+
+    op = Op("RecomputeGrad", jax.checkpoint(pure), multiple_results=True, key=("recompute_grad", id(f)),
+            input_errors=False)
+    outs = record(op, [*arg_tensors, *(v._as_tensor() for v in variables)],
+                  values=tuple(convert_to_tensor(o)._value for o in flat_out))
+    return pack(out_tree, list(outs))
+

@@ -1,0 +1,72 @@
+"""Which inputs of a derivative node its outputs depend on differentiably (TF's None rule).
+
+TensorFlow decides whether a gradient is None from its gradient graph: a second derivative is
+None when the first gradient depends on the source only through ops without a gradient
+(comparisons, floor, round, stop_gradient, integer casts), and zeros when it goes through an
+op whose gradient TF defines as zero (relu's and abs's derivatives). tapejax computes the
+same from the jaxpr of a derivative node: data flow through float values, cut at the
+primitives TF treats as non-differentiable. Custom-derivative calls count as connected, which
+is how tapejax's TF-convention rules (``_rules.py``) mark a zero-but-defined derivative.
+"""
+
+from __future__ import annotations
+
+import jax
+import numpy as np
+from jax.extend import core as jcore
+
+# Primitives TF gives no gradient: their outputs do not depend differentiably on their inputs.
+_BLOCKING = frozenset({"floor", "ceil", "round", "stop_gradient", "nextafter", "is_finite"})
+_CALLS = frozenset({"jit", "pjit", "closed_call", "core_call", "remat", "checkpoint", "custom_lin"})
+_EMPTY = frozenset()
+
+
+def _is_float(aval) -> bool:
+    dtype = getattr(aval, "dtype", None)
+    return dtype is not None and (jax.numpy.issubdtype(dtype, np.inexact))
+
+
+def _inner(params):
+    for key in ("jaxpr", "call_jaxpr", "fun_jaxpr"):
+        j = params.get(key)
+        if j is not None:
+            return getattr(j, "jaxpr", j)
+    return None
+
+
+def analyze(jaxpr, in_deps: list) -> list:
+    """Per output of ``jaxpr``, the union of ``in_deps`` it depends on differentiably."""
+    env = {}
+
+    def read(v):
+        if isinstance(v, jcore.Literal):
+            return _EMPTY
+        return env.get(v, _EMPTY)
+
+    for var, deps in zip(jaxpr.invars, in_deps):
+        env[var] = deps if _is_float(var.aval) else _EMPTY
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        ins = [read(v) for v in eqn.invars]
+        inner = _inner(eqn.params)
+        if name in _BLOCKING:
+            outs = [_EMPTY] * len(eqn.outvars)
+        elif name in _CALLS and inner is not None:
+            outs = analyze(inner, ins)
+        elif name == "cond":
+            branch_outs = [analyze(b.jaxpr, ins[1:]) for b in eqn.params["branches"]]
+            outs = [frozenset().union(*col) for col in zip(*branch_outs)]
+        else:
+            union = frozenset().union(*ins) if ins else _EMPTY
+            outs = [union] * len(eqn.outvars)
+        for var, deps in zip(eqn.outvars, outs):
+            env[var] = deps if _is_float(var.aval) else _EMPTY
+    return [read(v) for v in jaxpr.outvars]
+
+
+def node_links(node) -> tuple:
+    """Links of a node whose op is a derivative (or any opaque jax function)."""
+    avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.inputs]
+    closed = jax.make_jaxpr(lambda *v: node.op.fn(*v, **node.static))(*avals)
+    in_deps = [frozenset({i}) for i in range(len(avals))]
+    return tuple(analyze(closed.jaxpr, in_deps))

@@ -1,0 +1,115 @@
+"""record(): the one recording mechanism.
+
+Every tapejax op is an :class:`Op` (a TF name and a jax function) run through :func:`record`.
+``record`` computes the output with JAX, wraps it in Tensors and, for every recorder (tape or
+forward accumulator) that is recording and watches one of the inputs, appends one
+:class:`Node`. Derivatives are later taken by replaying the recorded nodes as a pure JAX
+function (``_replay.py``); nothing here knows about gradients.
+"""
+
+from __future__ import annotations
+
+from ._state import state
+from ._tensor import Tensor
+from .errors import InvalidArgumentError
+
+
+class Op:
+    """One op: a TF name and the jax function computing it.
+
+    Attributes:
+      name: TF's op name, used in error messages (``[Op:AddV2]``).
+      fn: ``fn(*arrays, **static) -> array | tuple[array, ...]``; pure, traceable by JAX.
+      differentiable: False for ops TF defines no gradient for (round, floor, comparisons):
+        no gradient flows through them, so sources reached only through them get None.
+      multiple_results: whether ``fn`` returns a tuple.
+      reverse_only: True when ``fn`` has a reverse-mode rule only (``jax.custom_vjp``), so
+        derivatives through it must not use forward mode.
+      input_errors: whether a TypeError/ValueError raised by ``fn`` means bad inputs (raised
+        as TF's InvalidArgumentError); False for ops running user code (custom_gradient,
+        derivatives), whose errors pass through unchanged.
+      links: None (every differentiable input reaches every output) or a callable
+        ``links(node) -> tuple[frozenset[int], ...]`` giving, per output, the inputs it depends
+        on differentiably (derivative nodes compute this; see ``_links.py``).
+    """
+
+    __slots__ = ("name", "fn", "differentiable", "multiple_results", "reverse_only", "links", "key",
+                 "input_errors")
+
+    def __init__(self, name, fn, *, differentiable=True, multiple_results=False,
+                 reverse_only=False, links=None, key=None, input_errors=True):
+        self.name = name
+        self.fn = fn
+        self.differentiable = differentiable
+        self.multiple_results = multiple_results
+        self.reverse_only = reverse_only
+        self.links = links
+        self.key = key if key is not None else name
+        self.input_errors = input_errors
+
+    def __repr__(self) -> str:
+        return f"Op({self.name})"
+
+
+class Node:
+    """One recorded op application: ``outputs = op.fn(*inputs, **static)``."""
+
+    __slots__ = ("op", "static", "inputs", "outputs", "_links")
+
+    def __init__(self, op: Op, static: dict, inputs: tuple, outputs: tuple):
+        self.op = op
+        self.static = static
+        self.inputs = inputs
+        self.outputs = outputs
+        self._links = None
+
+    def links(self) -> tuple:
+        """Per output, the indices of the inputs it depends on differentiably."""
+        if self._links is None:
+            if not self.op.differentiable:
+                self._links = tuple(frozenset() for _ in self.outputs)
+            elif self.op.links is not None:
+                self._links = self.op.links(self)
+            else:
+                diff = frozenset(i for i, t in enumerate(self.inputs) if t.dtype.is_differentiable)
+                self._links = tuple(diff for _ in self.outputs)
+        return self._links
+
+
+def record(op: Op, inputs, static: dict | None = None, values=None):
+    """Runs ``op`` on ``inputs`` (Tensors) and records it on every recorder that watches one.
+
+    Args:
+      op: the op.
+      inputs: a sequence of Tensors (already converted; Variables are read by the caller).
+      static: keyword arguments passed to ``op.fn`` as they are (shapes, axes, flags).
+      values: the already-computed output arrays, when the caller has them.
+
+    Returns:
+      A Tensor, or a tuple of Tensors when ``op.multiple_results``.
+    """
+    static = static or {}
+    if values is None:
+        values = _run(op, inputs, static)
+    if op.multiple_results:
+        outputs = tuple(Tensor(v) for v in values)
+    else:
+        outputs = (Tensor(values),)
+    recorders = state.recorders
+    if recorders:
+        node = None
+        for recorder in recorders:
+            if recorder.watches_any(inputs):
+                if node is None:
+                    node = Node(op, static, tuple(inputs), outputs)
+                recorder.add(node)
+    return outputs if op.multiple_results else outputs[0]
+
+
+def _run(op: Op, inputs, static: dict):
+    try:
+        return op.fn(*[t._value for t in inputs], **static)
+    except (TypeError, ValueError) as e:
+        if not op.input_errors or any(t._is_symbolic() for t in inputs):
+            raise
+        raise InvalidArgumentError(None, None, f"{e} [Op:{op.name}]") from e

@@ -1,0 +1,82 @@
+"""TensorShape: a tuple of ints that prints and compares as TensorFlow's does."""
+
+from __future__ import annotations
+
+
+class TensorShape(tuple):
+    """The static shape of a tensor (``tf.TensorShape``).
+
+    In eager code every dimension is known, so a shape is a tuple of ints: it compares equal
+    to tuples and lists, indexes to ints, and slices to a shape.
+
+    >>> TensorShape([7, 5])
+    TensorShape([7, 5])
+    >>> print(TensorShape([7, 5]))
+    (7, 5)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, dims=()):
+        if dims is None:
+            raise ValueError("tapejax shapes are always fully known; TensorShape(None) is not supported.")
+        return super().__new__(cls, (int(d) for d in dims))
+
+    @property
+    def rank(self) -> int:
+        return len(self)
+
+    ndims = rank
+
+    @property
+    def dims(self) -> list[int]:
+        return list(self)
+
+    def as_list(self) -> list[int]:
+        return list(self)
+
+    def num_elements(self) -> int:
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+    def is_fully_defined(self) -> bool:
+        return True
+
+    def is_compatible_with(self, other) -> bool:
+        other = tuple(other)
+        return len(other) == len(self) and all(o is None or o == d for d, o in zip(self, other))
+
+    def with_rank_at_least(self, rank: int) -> TensorShape:
+        if len(self) < rank:
+            raise ValueError(f"Shape {self} must have rank at least {rank}")
+        return self
+
+    def concatenate(self, other) -> TensorShape:
+        return TensorShape(tuple(self) + tuple(other))
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return TensorShape(tuple.__getitem__(self, key))
+        return tuple.__getitem__(self, key)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __ne__(self, other) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = tuple.__hash__
+
+    def __add__(self, other) -> TensorShape:
+        return self.concatenate(other)
+
+    def __repr__(self) -> str:
+        return f"TensorShape({list(self)})"
+
+    def __str__(self) -> str:
+        return tuple.__repr__(tuple(self))

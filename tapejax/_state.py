@@ -1,0 +1,42 @@
+"""Per-thread state: the recorders (tapes, accumulators) that are recording, and the values
+that stand in for Variables while a function is traced.
+
+Tapes are per thread, as in TensorFlow: ops run in one thread are never recorded by a tape
+that another thread opened.
+"""
+
+from __future__ import annotations
+
+import threading
+
+
+class _ThreadState(threading.local):
+    def __init__(self):
+        # Recorders that currently record, innermost last.
+        self.recorders: list = []
+        # Stack of {id(variable): Tensor} maps: while a pure function is traced, a Variable
+        # reads as the tracer-backed Tensor given here instead of its stored value.
+        self.variable_scopes: list[dict] = []
+        # Stack of lists collecting the Variables read (custom_gradient, function).
+        self.read_collectors: list[list] = []
+
+
+state = _ThreadState()
+
+
+def lookup_variable(var_id: int):
+    """The Tensor standing in for a Variable in the innermost scope that maps it, or None."""
+    for scope in reversed(state.variable_scopes):
+        tensor = scope.get(var_id)
+        if tensor is not None:
+            return tensor
+    return None
+
+
+def assign_variable(var_id: int, tensor) -> bool:
+    """Rebinds a Variable in the innermost scope that maps it; False when none does."""
+    for scope in reversed(state.variable_scopes):
+        if var_id in scope:
+            scope[var_id] = tensor
+            return True
+    return False

@@ -1,0 +1,148 @@
+"""Variable: mutable state that tapes watch by its reads.
+
+Each read of a Variable (any op that uses it) yields a fresh Tensor holding the value at that
+moment; the recording tapes are told of the read and treat that Tensor as a leaf. A variable's
+gradient is the sum over its reads, and ``assign`` is never differentiated (as in TF).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtypes as _dtypes
+from ._state import assign_variable, lookup_variable, state
+from ._tensor import Tensor, TensorLike, convert_to_tensor
+
+_creation_order = itertools.count()
+
+
+class Variable(TensorLike):
+    """A mutable tensor (``tf.Variable``), usable wherever a Tensor is.
+
+    Args:
+      initial_value: the value, or a zero-argument callable returning it.
+      trainable: whether tapes watch it automatically when it is read.
+      name: its name (``'Variable'`` by default; printed as ``'name:0'``).
+      dtype: if given, the initial value is converted to it.
+      shape: accepted for TF compatibility; must match the value's shape if given.
+
+    >>> import tapejax as tf
+    >>> tf.Variable(1.0)
+    <tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>
+    """
+
+    __slots__ = ("_stored", "_trainable", "_name", "_order", "__weakref__")
+
+    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
+                 **unused_tf_kwargs):
+        if initial_value is None:
+            raise ValueError("initial_value must be specified.")
+        if callable(initial_value):
+            initial_value = initial_value()
+        value = convert_to_tensor(initial_value, dtype=None if isinstance(initial_value, TensorLike) else dtype)
+        if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
+            value = Tensor(value._value.astype(_dtypes.as_dtype(dtype)._np))
+        if shape is not None and tuple(shape) != tuple(value.shape):
+            raise ValueError(f"Variable shape {tuple(shape)} does not match the initial value's shape {value.shape}.")
+        self._stored = value._value
+        self._trainable = bool(trainable) if trainable is not None else True
+        self._name = name.split(":")[0] if name else "Variable"
+        self._order = next(_creation_order)
+
+    # The raw stored value: what shape/dtype/numpy read without recording anything.
+    @property
+    def _value(self):
+        if state.variable_scopes:
+            tensor = lookup_variable(id(self))
+            if tensor is not None:
+                return tensor._value
+        return self._stored
+
+    @property
+    def name(self) -> str:
+        return f"{self._name}:0"
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @property
+    def initial_value(self) -> Tensor:
+        return Tensor(self._stored)
+
+    def _as_tensor(self) -> Tensor:
+        """A recorded read: the Tensor that ops see when they use this variable."""
+        for collector in state.read_collectors:
+            collector.append(self)
+        if state.variable_scopes:
+            tensor = lookup_variable(id(self))
+            if tensor is not None:
+                return tensor
+        tensor = Tensor(self._stored)
+        for recorder in state.recorders:
+            recorder.note_read(self, tensor)
+        return tensor
+
+    def read_value(self) -> Tensor:
+        return self._as_tensor()
+
+    def value(self) -> Tensor:
+        return self._as_tensor()
+
+    def numpy(self):
+        arr = np.array(self._value)
+        return arr[()] if arr.ndim == 0 else arr
+
+    # -- assignment (never differentiated) -------------------------------------------------
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        """Replaces the value. The new value must have the variable's shape; dtype is converted."""
+        new = self._checked(value, "assign")
+        self._set(new)
+        return self if read_value else None
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        self._set(self._value + self._checked(delta, "assign_add"))
+        return self if read_value else None
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        self._set(self._value - self._checked(delta, "assign_sub"))
+        return self if read_value else None
+
+    def _checked(self, value, method: str):
+        if isinstance(value, TensorLike):
+            tensor = value._as_tensor()
+            if tensor.dtype != self.dtype:
+                raise TypeError(
+                    f"Variable.{method}: the value has dtype {tensor.dtype.name} but the variable "
+                    f"{self.name!r} has dtype {self.dtype.name}; cast it with tapejax.cast first."
+                )
+            new = tensor._value
+        else:
+            new = convert_to_tensor(value, dtype=self.dtype)._value
+        if tuple(new.shape) != tuple(self._value.shape):
+            raise ValueError(
+                f"Cannot {method} to variable {self.name!r}: Shape mismatch. The variable shape "
+                f"{self.shape}, and the assigned value shape {tuple(new.shape)} are incompatible."
+            )
+        return new
+
+    def _set(self, new) -> None:
+        if state.variable_scopes and assign_variable(id(self), Tensor(new)):
+            return  # inside a traced function: the new value stays symbolic until it returns
+        sharding = getattr(self._stored, "sharding", None)
+        if isinstance(new, jax.Array) and sharding is not None and new.sharding != sharding:
+            new = jax.device_put(new, sharding)
+        self._stored = jnp.asarray(new)
+
+    def __repr__(self) -> str:
+        return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
+                f"numpy={Tensor(self._value)._numpy_text(True)}>")
+
+    __str__ = __repr__
+
+    def ref(self):
+        return Tensor.ref(self)

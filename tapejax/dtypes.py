@@ -1,0 +1,149 @@
+"""TensorFlow's dtype objects (``tf.float32`` ...) over numpy dtypes.
+
+TensorFlow's rules, which tapejax follows (JAX's differ):
+
+* Python floats become float32, Python ints int32 (int64 if they do not fit).
+* numpy arrays keep their dtype, float64 included.
+* Two tensors of different dtypes are never promoted: the op raises InvalidArgumentError.
+* A Python scalar or numpy value meeting a tensor takes the tensor's dtype.
+
+float64 needs JAX's 64-bit mode, which ``import tapejax`` turns on (see the README).
+"""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+
+# TF's kernel-level names, used in InvalidArgumentError messages ("... a float tensor but is a
+# double tensor").
+_KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+class DType:
+    """A tensor element type, spelled and printed as TensorFlow does (``tf.float32``)."""
+
+    __slots__ = ("_np",)
+
+    def __init__(self, np_dtype):
+        self._np = np.dtype(np_dtype)
+
+    @property
+    def name(self) -> str:
+        return self._np.name
+
+    @property
+    def as_numpy_dtype(self):
+        return self._np.type
+
+    @property
+    def base_dtype(self) -> DType:
+        return self
+
+    @property
+    def is_floating(self) -> bool:
+        return np.issubdtype(self._np, np.floating) or self._np == _BF16
+
+    @property
+    def is_complex(self) -> bool:
+        return np.issubdtype(self._np, np.complexfloating)
+
+    @property
+    def is_integer(self) -> bool:
+        return np.issubdtype(self._np, np.integer)
+
+    @property
+    def is_unsigned(self) -> bool:
+        return np.issubdtype(self._np, np.unsignedinteger)
+
+    @property
+    def is_bool(self) -> bool:
+        return self._np == np.bool_
+
+    @property
+    def is_numeric(self) -> bool:
+        return not self.is_bool
+
+    @property
+    def is_differentiable(self) -> bool:
+        """Whether gradients flow through tensors of this dtype (floats and complex)."""
+        return self.is_floating or self.is_complex
+
+    @property
+    def size(self) -> int:
+        return self._np.itemsize
+
+    @property
+    def min(self):
+        return (ml_dtypes.finfo if self.is_floating else np.iinfo)(self._np).min
+
+    @property
+    def max(self):
+        return (ml_dtypes.finfo if self.is_floating else np.iinfo)(self._np).max
+
+    @property
+    def kernel_name(self) -> str:
+        return _KERNEL_NAMES.get(self.name, self.name)
+
+    def __eq__(self, other) -> bool:
+        try:
+            return self._np == as_dtype(other)._np
+        except TypeError:
+            return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._np)
+
+    def __repr__(self) -> str:
+        return f"tf.{self.name}"
+
+    def __str__(self) -> str:
+        return f"<dtype: '{self.name}'>"
+
+
+_BF16 = np.dtype(ml_dtypes.bfloat16)
+
+float16 = half = DType(np.float16)
+bfloat16 = DType(_BF16)
+float32 = DType(np.float32)
+float64 = double = DType(np.float64)
+complex64 = DType(np.complex64)
+complex128 = DType(np.complex128)
+int8 = DType(np.int8)
+int16 = DType(np.int16)
+int32 = DType(np.int32)
+int64 = DType(np.int64)
+uint8 = DType(np.uint8)
+uint16 = DType(np.uint16)
+uint32 = DType(np.uint32)
+uint64 = DType(np.uint64)
+bool = DType(np.bool_)  # noqa: A001 - TF's spelling
+
+_BY_NAME = {d.name: d for d in (float16, bfloat16, float32, float64, complex64, complex128,
+                                int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool)}
+_BY_NAME.update(float="float32", double="float64", half="float16")
+
+
+def as_dtype(type_value) -> DType:
+    """Converts a DType, numpy dtype, Python type or name to a :class:`DType`.
+
+    >>> as_dtype("float32")
+    tf.float32
+    """
+    if isinstance(type_value, DType):
+        return type_value
+    if isinstance(type_value, str):
+        found = _BY_NAME.get(type_value)
+        if isinstance(found, str):
+            found = _BY_NAME[found]
+        if found is None:
+            raise TypeError(f"Cannot convert {type_value!r} to a dtype.")
+        return found
+    if type_value is float:
+        return float32
+    if type_value is int:
+        return int32
+    try:
+        return _BY_NAME[np.dtype(type_value).name]
+    except (TypeError, KeyError):
+        raise TypeError(f"Cannot convert value {type_value!r} to a TensorFlow DType.") from None
