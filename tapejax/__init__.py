@@ -58,6 +58,9 @@ from ._creation_ops import (  # noqa: E402
     zeros_like as zeros_like,
 )
 from ._custom_gradient import custom_gradient as custom_gradient  # noqa: E402
+from ._function import Function as Function  # noqa: E402
+from ._function import TensorSpec as TensorSpec  # noqa: E402
+from ._function import function as function  # noqa: E402
 from ._custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._module import Module as Module  # noqa: E402
 from ._selection_ops import (  # noqa: E402

@@ -146,8 +146,15 @@ def _call_custom_gradient(f, args, kwargs):
     fn = _custom_vjp_fn(call, len(values))
     op = Op("IdentityN", fn, multiple_results=True, reverse_only=True, key=("custom_gradient", id(f)),
             input_errors=False)
-    outs = record(op, [*call.arg_tensors, *var_reads], values=out_values)
+    inputs = [*call.arg_tensors, *var_reads]
+    # Eagerly the forward values are known; under a trace (tapejax.function, jax.jit) the
+    # outputs must come from the custom_vjp itself so that it is part of the traced program.
+    outs = record(op, inputs, values=None if _symbolic(inputs) else out_values)
     return pack(out_tree, list(outs))
+
+
+def _symbolic(tensors) -> bool:
+    return any(t._is_symbolic() for t in tensors)
 
 
 class _Decorated:
@@ -191,7 +198,8 @@ def _call_recompute(f, args, kwargs):
 
     op = Op("RecomputeGrad", jax.checkpoint(pure), multiple_results=True, key=("recompute_grad", id(f)),
             input_errors=False)
-    outs = record(op, [*arg_tensors, *(v._as_tensor() for v in variables)],
-                  values=tuple(convert_to_tensor(o)._value for o in flat_out))
+    inputs = [*arg_tensors, *(v._as_tensor() for v in variables)]
+    values = tuple(convert_to_tensor(o)._value for o in flat_out)
+    outs = record(op, inputs, values=None if _symbolic(inputs) else values)
     return pack(out_tree, list(outs))
 

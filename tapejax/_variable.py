@@ -78,11 +78,8 @@ class Variable(TensorLike):
         """A recorded read: the Tensor that ops see when they use this variable."""
         for collector in state.read_collectors:
             collector.append(self)
-        if state.variable_scopes:
-            tensor = lookup_variable(id(self))
-            if tensor is not None:
-                return tensor
-        tensor = Tensor(self._stored)
+        # Each read is a fresh leaf, also inside a traced function (where the value is symbolic).
+        tensor = Tensor(self._value)
         for recorder in state.recorders:
             recorder.note_read(self, tensor)
         return tensor
@@ -133,6 +130,15 @@ class Variable(TensorLike):
     def _set(self, new) -> None:
         if state.variable_scopes and assign_variable(id(self), Tensor(new)):
             return  # inside a traced function: the new value stays symbolic until it returns
+        if isinstance(new, jax.core.Tracer):
+            if state.read_collectors:  # tapejax.function discovering the variables it touches
+                for collector in state.read_collectors:
+                    collector.append(self)
+                return
+            raise RuntimeError(
+                f"Variable {self.name!r} was assigned a symbolic value while a JAX transformation "
+                "traced it; assign Variables inside tapejax.function, or return the new value and "
+                "assign it outside the traced code.")
         sharding = getattr(self._stored, "sharding", None)
         if isinstance(new, jax.Array) and sharding is not None and new.sharding != sharding:
             new = jax.device_put(new, sharding)

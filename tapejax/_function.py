@@ -1,0 +1,208 @@
+"""function: TensorFlow's ``tf.function`` on ``jax.jit``.
+
+A call is traced once per input signature: tensor arguments become tracers, Python values
+are static (a new value retraces, as in TF), and every Variable the function reads becomes an
+explicit input and, if assigned, an explicit output. The traced function is jitted; each call
+runs it as ONE recorded op (so an outer eager tape differentiates through it) and writes the
+new Variable values back afterwards.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import numpy as np
+
+from . import dtypes as _dtypes
+from ._purify import collect_reads, no_recording, variables_as
+from ._record import Op, record
+from ._shape import TensorShape
+from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._variable import Variable
+
+
+class TensorSpec:
+    """Describes a tensor argument of a function: shape (None dims allowed) and dtype.
+
+    >>> import tapejax as tf
+    >>> tf.TensorSpec([None, 3])
+    TensorSpec(shape=(None, 3), dtype=tf.float32, name=None)
+    """
+
+    def __init__(self, shape=None, dtype=_dtypes.float32, name=None):
+        self.shape = None if shape is None else tuple(None if d is None else int(d) for d in shape)
+        self.dtype = _dtypes.as_dtype(dtype)
+        self.name = name
+
+    def is_compatible_with(self, tensor) -> bool:
+        if tensor.dtype != self.dtype:
+            return False
+        return self.shape is None or TensorShape(tensor.shape).is_compatible_with(self.shape)
+
+    def __repr__(self) -> str:
+        return f"TensorSpec(shape={self.shape}, dtype={self.dtype!r}, name={self.name!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, TensorSpec) and (self.shape, self.dtype, self.name) == (
+            other.shape, other.dtype, other.name)
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.dtype, self.name))
+
+
+def _is_leaf(x) -> bool:
+    return isinstance(x, TensorLike)
+
+
+def _is_array(x) -> bool:
+    return isinstance(x, (TensorLike, jax.Array, np.ndarray))
+
+
+class _Trace:
+    """One traced signature: the jitted pure function and how to call it."""
+
+    def __init__(self, fn, tree, leaves, dynamic):
+        self.tree, self.dynamic = tree, dynamic
+        statics = [None if d else leaf for leaf, d in zip(leaves, dynamic)]
+        specs = [jax.ShapeDtypeStruct(leaf._value.shape, leaf._value.dtype)
+                 for leaf, d in zip(leaves, dynamic) if d]
+
+        def pure(values, var_values, variables):
+            it = iter(values)
+            args = [Tensor(next(it)) if d else s for s, d in zip(statics, dynamic)]
+            a, kw = jax.tree_util.tree_unflatten(tree, args)
+            with no_recording(), variables_as(variables, var_values) as scope:
+                result = fn(*a, **kw)
+            flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
+            is_tensor = [isinstance(o, TensorLike) or isinstance(o, jax.Array) for o in flat]
+            outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor) if t]
+            new_vars = [scope[id(v)]._value for v in variables]
+            self.out_tree, self.out_static = out_tree, [None if t else o for o, t in zip(flat, is_tensor)]
+            self.out_is_tensor = is_tensor
+            return outs, new_vars
+
+        # Discovery: which Variables does the function read? (an abstract trace, no compute)
+        with collect_reads() as read:
+            jax.eval_shape(lambda v: pure(v, [], []), specs)
+        self.variables = list(read)
+        self.traces = 0
+
+        def counted(values, var_values):
+            self.traces += 1
+            return pure(values, var_values, self.variables)
+
+        self.jitted = jax.jit(counted)
+        self.op = Op("PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True,
+                     input_errors=False)
+        self.n_values = len(specs)
+
+    def _flat_call(self, *flat):
+        outs, new_vars = self.jitted(list(flat[:self.n_values]), list(flat[self.n_values:]))
+        return (*outs, *new_vars)
+
+    def __call__(self, leaves):
+        inputs = [convert_to_tensor(leaf) for leaf, d in zip(leaves, self.dynamic) if d]
+        reads = [v._as_tensor() for v in self.variables]
+        flat = record(self.op, [*inputs, *reads])
+        outs, new_vars = flat[:len(flat) - len(reads)], flat[len(flat) - len(reads):]
+        for v, new in zip(self.variables, new_vars):
+            if new._value is not v._stored:
+                v._set(new._value)
+        it = iter(outs)
+        result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static)]
+        return jax.tree_util.tree_unflatten(self.out_tree, result)
+
+
+class Function:
+    """A Python function compiled with ``jax.jit`` and called like ``tf.function``'s result."""
+
+    def __init__(self, python_function, input_signature=None, jit_compile=None, reduce_retracing=False,
+                 autograph=True, name=None, experimental_relax_shapes=None):
+        self._python_function = python_function
+        self.input_signature = None if input_signature is None else list(input_signature)
+        self._traces: dict = {}
+        functools.update_wrapper(self, python_function)
+
+    @property
+    def python_function(self):
+        return self._python_function
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        bound = self.__dict__.setdefault("_bound", {})
+        key = id(instance)
+        if key not in bound:
+            method = Function(functools.partial(self._python_function, instance), self.input_signature)
+            bound[key] = method
+        return bound[key]
+
+    def _bind(self, args, kwargs):
+        if self.input_signature is None:
+            return args, kwargs
+        if kwargs or len(args) != len(self.input_signature):
+            raise TypeError(
+                f"Binding inputs to tf.function failed: the function takes {len(self.input_signature)} "
+                f"positional tensor arguments matching input_signature, got {len(args)} positional "
+                f"and {len(kwargs)} keyword arguments.")
+        out = []
+        for i, (a, spec) in enumerate(zip(args, self.input_signature)):
+            t = a._as_tensor() if isinstance(a, TensorLike) else convert_to_tensor(a, dtype=spec.dtype)
+            if not spec.is_compatible_with(t):
+                raise TypeError(
+                    f"Binding inputs to tf.function failed: argument {i} is {t!r}, which does not match "
+                    f"{spec!r}. Pass a tensor of that dtype and shape, or change input_signature.")
+            out.append(t)
+        return tuple(out), {}
+
+    def __call__(self, *args, **kwargs):
+        args, kwargs = self._bind(args, kwargs)
+        leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+        dynamic = [_is_array(x) and not isinstance(x, Variable) for x in leaves]
+        key = (tree, tuple(_signature(x, d) for x, d in zip(leaves, dynamic)))
+        trace = self._traces.get(key)
+        if trace is None:
+            trace = _Trace(self._python_function, tree, [convert_to_tensor(x) if d else x
+                                                         for x, d in zip(leaves, dynamic)], dynamic)
+            self._traces[key] = trace
+        return trace(leaves)
+
+    def experimental_get_tracing_count(self) -> int:
+        """How many times the Python function was traced for compilation (TF's counter)."""
+        return sum(t.traces for t in self._traces.values())
+
+
+def _signature(x, dynamic: bool):
+    if dynamic:
+        dtype = x.dtype if isinstance(x, TensorLike) else _dtypes.as_dtype(x.dtype)
+        return ("tensor", tuple(x.shape), dtype.name)
+    if isinstance(x, Variable):
+        return ("variable", id(x))
+    try:
+        hash(x)
+        return ("static", type(x).__name__, x)
+    except TypeError:
+        return ("object", id(x))
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
+             experimental_relax_shapes=None, name=None, **unused_tf_kwargs):
+    """Compiles a Python function with ``jax.jit`` (``tf.function``).
+
+    Tensor arguments are traced; Python arguments are static (each new value retraces).
+    Variables read inside become explicit inputs; assignments inside are visible after the
+    call. Tapes, ``gradient``/``jacobian`` and ``custom_gradient`` work inside; calling it under
+    an outer tape is differentiable.
+
+    >>> import tapejax as tf
+    >>> @tf.function
+    ... def f(x):
+    ...   return x * x
+    >>> print(f(tf.constant(3.0)))
+    tf.Tensor(9.0, shape=(), dtype=float32)
+    """
+    def decorate(f):
+        return Function(f, input_signature=input_signature)
+
+    return decorate if func is None else decorate(func)
