@@ -62,7 +62,7 @@ def _is_array(x) -> bool:
 class _Trace:
     """One traced signature: the jitted pure function and how to call it."""
 
-    def __init__(self, fn, tree, leaves, dynamic):
+    def __init__(self, fn, tree, leaves, dynamic, known_variables):
         self.tree, self.dynamic = tree, dynamic
         statics = [None if d else leaf for leaf, d in zip(leaves, dynamic)]
         specs = [jax.ShapeDtypeStruct(leaf._value.shape, leaf._value.dtype)
@@ -82,17 +82,26 @@ class _Trace:
             self.out_is_tensor = is_tensor
             return outs, new_vars
 
-        # Discovery: which Variables does the function read? (an abstract trace, no compute)
-        with collect_reads() as read:
-            jax.eval_shape(lambda v: pure(v, [], []), specs)
-        self.variables = list(read)
+        # Trace under jit with the Variables known so far as explicit inputs; a Variable read
+        # for the first time was baked in as a constant, so trace again with it as an input.
         self.traces = 0
+        self.variables = known_variables
+        while True:
+            variables = list(self.variables)
 
-        def counted(values, var_values):
-            self.traces += 1
-            return pure(values, var_values, self.variables)
+            def counted(values, var_values, variables=variables):
+                self.traces += 1
+                return pure(values, var_values, variables)
 
-        self.jitted = jax.jit(counted)
+            self.jitted = jax.jit(counted)
+            var_specs = [jax.ShapeDtypeStruct(v._stored.shape, v._stored.dtype) for v in variables]
+            with collect_reads() as read:
+                self.jitted.trace(specs, var_specs)
+            new = [v for v in read if all(v is not k for k in variables)]
+            if not new:
+                break
+            self.variables = variables + new
+            self.traces -= 1  # that trace was discovery, not a program
         self.op = Op("PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True,
                      input_errors=False)
         self.n_values = len(specs)
@@ -122,6 +131,7 @@ class Function:
         self._python_function = python_function
         self.input_signature = None if input_signature is None else list(input_signature)
         self._traces: dict = {}
+        self._variables: list = []  # every Variable a trace has read, in first-read order
         functools.update_wrapper(self, python_function)
 
     @property
@@ -163,8 +173,9 @@ class Function:
         key = (tree, tuple(_signature(x, d) for x, d in zip(leaves, dynamic)))
         trace = self._traces.get(key)
         if trace is None:
-            trace = _Trace(self._python_function, tree, [convert_to_tensor(x) if d else x
-                                                         for x, d in zip(leaves, dynamic)], dynamic)
+            tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic)]
+            trace = _Trace(self._python_function, tree, tensors, dynamic, self._variables)
+            self._variables = trace.variables
             self._traces[key] = trace
         return trace(leaves)
 
