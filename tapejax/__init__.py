@@ -11,6 +11,8 @@ Python floats, as TF); plain ``jax.numpy`` code in the same process sees JAX's x
 
 from __future__ import annotations
 
+__version__ = "0.1.0"
+
 import jax as _jax
 
 _jax.config.update("jax_enable_x64", True)

@@ -1,0 +1,177 @@
+"""Benchmarks: tapejax eager tape, tapejax.function and hand-written jitted JAX, side by side.
+
+All variants of every workload run in ONE process, interleaved round by round, and the
+steady-state time is the median over rounds; the first call (tracing and compilation
+included) is timed separately. TensorFlow columns appear when TensorFlow happens to be
+installed (it is never a dependency). Writes a Markdown table to stdout and to
+``benchmarks/RESULTS.md`` (with machine and versions) and a chart to ``benchmarks/chart.png``.
+
+Usage: python benchmarks/run.py [--quick] [--only W1,W5] [--rounds 7] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import os
+import platform
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import jax  # noqa: E402
+
+import tapejax  # noqa: E402
+from workloads import JAX_WORKLOADS, TAPE_WORKLOADS  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _block(result):
+    def sync(x):
+        if isinstance(x, tapejax.Tensor):
+            x._value.block_until_ready()
+        elif isinstance(x, jax.Array):
+            x.block_until_ready()
+        elif hasattr(x, "numpy"):
+            x.numpy()
+        return x
+
+    leaves = jax.tree_util.tree_leaves(result, is_leaf=lambda x: hasattr(x, "numpy") or x is None)
+    for leaf in leaves:
+        if leaf is not None:
+            sync(leaf)
+    return result
+
+
+def _variants(name: str, tf_module):
+    out = {"jax.jit (limit)": JAX_WORKLOADS[name](),
+           "tapejax eager": TAPE_WORKLOADS[name](tapejax),
+           "tapejax.function": tapejax.function(TAPE_WORKLOADS[name](tapejax))}
+    if tf_module is not None:
+        out["TF eager"] = TAPE_WORKLOADS[name](tf_module)
+        out["tf.function"] = tf_module.function(TAPE_WORKLOADS[name](tf_module))
+    return out
+
+
+def _time_calls(step, n: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(n):
+        _block(step())
+    return (time.perf_counter() - t0) / n
+
+
+def measure(name: str, tf_module, rounds: int, budget: float) -> dict:
+    variants = _variants(name, tf_module)
+    first, reps = {}, {}
+    for label, step in variants.items():
+        t0 = time.perf_counter()
+        _block(step())
+        first[label] = time.perf_counter() - t0
+        per = _time_calls(step, 2)
+        reps[label] = max(1, min(2000, int(budget / max(per, 1e-7))))
+    samples = {label: [] for label in variants}
+    for _ in range(rounds):
+        for label, step in variants.items():
+            samples[label].append(_time_calls(step, reps[label]))
+    return {label: {"first_s": first[label], "steady_s": statistics.median(samples[label])}
+            for label in variants}
+
+
+def _fmt_time(seconds: float) -> str:
+    if seconds >= 1e-1:
+        return f"{seconds * 1e3:.0f} ms"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"
+
+
+def table(results: dict) -> str:
+    labels = list(next(iter(results.values())).keys())
+    head = "| workload | " + " | ".join(f"{lab} steady (x limit)" for lab in labels) + " | " + \
+        " | ".join(f"{lab} first call" for lab in labels) + " |"
+    lines = [head, "|" + "---|" * (1 + 2 * len(labels))]
+    for name, res in results.items():
+        limit = res["jax.jit (limit)"]["steady_s"]
+        steady = [f"{_fmt_time(r['steady_s'])} ({r['steady_s'] / limit:.2f}x)" for r in res.values()]
+        firsts = [_fmt_time(r["first_s"]) for r in res.values()]
+        lines.append(f"| {name} | " + " | ".join(steady) + " | " + " | ".join(firsts) + " |")
+    return "\n".join(lines)
+
+
+def chart(results: dict, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    names = list(results)
+    labels = [lab for lab in next(iter(results.values())) if lab != "jax.jit (limit)"]
+    fig, ax = plt.subplots(figsize=(11, 0.45 * len(names) + 2))
+    height = 0.8 / len(labels)
+    for k, lab in enumerate(labels):
+        ratios = [results[n][lab]["steady_s"] / results[n]["jax.jit (limit)"]["steady_s"] for n in names]
+        ax.barh(np.arange(len(names)) + k * height, ratios, height, label=lab)
+    ax.axvline(1.0, color="k", lw=1)
+    ax.set_xscale("log")
+    ax.set_yticks(np.arange(len(names)) + 0.4 - height / 2, names)
+    ax.invert_yaxis()
+    ax.set_xlabel("steady-state time / hand-written jax.jit (log scale; 1 = the limit)")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    devices = ", ".join(sorted({d.device_kind for d in jax.devices()}))
+    return f"{cpu}; {os.cpu_count()} cores; JAX devices: {devices}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer rounds, shorter measurements")
+    parser.add_argument("--only", default="", help="comma-separated workload prefixes (e.g. W1,W5)")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--no-write", action="store_true", help="print only; do not write RESULTS.md/chart")
+    args = parser.parse_args()
+    rounds, budget = (3, 0.02) if args.quick else (args.rounds, 0.1)
+    try:
+        tf_module = importlib.import_module("tensorflow")
+    except ImportError:
+        tf_module = None
+    names = [n for n in TAPE_WORKLOADS if not args.only or any(n.startswith(p) for p in args.only.split(","))]
+    results = {}
+    for name in names:
+        results[name] = measure(name, tf_module, rounds, budget)
+        print(f"{name}: " + ", ".join(f"{k} {_fmt_time(v['steady_s'])}" for k, v in results[name].items()),
+              flush=True)
+    md = table(results)
+    print(md)
+    if args.no_write:
+        return
+    chart(results, os.path.join(HERE, "chart.png"))
+    versions = f"Python {platform.python_version()}, jax {jax.__version__}, tapejax {tapejax.__version__}"
+    if tf_module is not None:
+        versions += f", tensorflow {tf_module.__version__}"
+    with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
+        f.write(f"# Benchmark results\n\nDate: {datetime.date.today()}  \nMachine: {machine()}  \n"
+                f"Versions: {versions}  \nCommand: `python benchmarks/run.py"
+                f"{' --quick' if args.quick else ''}`\n\n"
+                "Steady state: median over rounds of the mean time per call, all variants interleaved "
+                "in one process; the ratio is to hand-written `jax.jit` JAX (the limit) in the same "
+                "run. First call: tracing and compilation included.\n\n" + md + "\n\n![chart](chart.png)\n")
+
+
+if __name__ == "__main__":
+    main()
