@@ -1,0 +1,46 @@
+# tapejax: the newcomer's path. Every target does its own set-up on a fresh machine:
+# it makes a virtualenv in $(VENV) and installs tapejax into it (editable) with the extras
+# it needs; it reinstalls only when pyproject.toml changes (stamp files in $(VENV)).
+#
+#   make demo    run the "Advanced automatic differentiation" guide through a Jupyter kernel,
+#                print its results and write its plots to $(OUT)/
+#   make test    the test suite (tests/) and the doctests in tapejax/
+#   make lint    ruff check
+#   make notebook  regenerate notebooks/*.ipynb from their jupytext .py sources
+#   make clean   remove $(OUT)/ and caches (keeps $(VENV))
+
+PYTHON ?= python3
+VENV ?= .venv
+OUT ?= out
+PYTEST_ARGS ?=
+
+VPY := $(VENV)/bin/python
+PIP_INSTALL := $(VPY) -m pip install --disable-pip-version-check --progress-bar off
+
+.PHONY: demo test lint notebook clean
+
+demo: $(VENV)/.installed-demo
+	$(VPY) scripts/run_notebook.py notebooks/advanced_autodiff.ipynb --out $(OUT)
+
+test: $(VENV)/.installed-test
+	$(VPY) -m pytest tests tapejax $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed-test
+	$(VPY) -m ruff check .
+
+notebook: $(VENV)/.installed-test
+	$(VENV)/bin/jupytext --to ipynb notebooks/*.py
+
+clean:
+	rm -rf $(OUT) .pytest_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +
+
+# The interpreter exists and runs: otherwise (none yet, or a venv left by a Python that is
+# gone) make a new virtualenv.
+$(VENV)/.created:
+	@$(VPY) -c 'import sys' 2>/dev/null || { rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
+	touch $@
+
+$(VENV)/.installed-%: pyproject.toml $(VENV)/.created
+	$(PIP_INSTALL) -e '.[$*]'
+	touch $@
