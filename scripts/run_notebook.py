@@ -46,12 +46,14 @@ def _kernel_manager(scratch: Path, env: dict[str, str]) -> KernelManager:
     }
     (spec_dir / "kernel.json").write_text(json.dumps(spec, indent=1))
     specs = KernelSpecManager(kernel_dirs=[str(scratch / "kernels")], ensure_native_kernel=False)
-    return KernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=specs,
-                         connection_file=str(scratch / "connection.json"))
+    return KernelManager(
+        kernel_name=KERNEL_NAME, kernel_spec_manager=specs, connection_file=str(scratch / "connection.json")
+    )
 
 
-def execute(path: str | Path, workdir: str | Path, timeout: int = 600,
-            env: dict[str, str] | None = None) -> nbformat.NotebookNode:
+def execute(
+    path: str | Path, workdir: str | Path, timeout: int = 600, env: dict[str, str] | None = None
+) -> nbformat.NotebookNode:
     """Executes the notebook at ``path`` (``.ipynb`` or a jupytext ``.py``) in ``workdir``.
 
     The kernel inherits this process's environment, updated with ``env``.
@@ -62,8 +64,7 @@ def execute(path: str | Path, workdir: str | Path, timeout: int = 600,
     nb = jupytext.read(str(path))
     with tempfile.TemporaryDirectory(prefix="tapejax-kernel-") as scratch:
         km = _kernel_manager(Path(scratch), env or {})
-        client = NotebookClient(nb, km=km, timeout=timeout,
-                                resources={"metadata": {"path": str(workdir)}})
+        client = NotebookClient(nb, km=km, timeout=timeout, resources={"metadata": {"path": str(workdir)}})
         try:
             client.execute()
         except CellExecutionError as error:
@@ -138,8 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     if status:
         print(f"FAILED: a cell of {args.notebook} raised (see above); partial notebook: {executed}")
     else:
-        print(f"Ran {args.notebook} through a Jupyter kernel: {n_figures} figures and the "
-              f"executed notebook are in {args.out}/")
+        print(
+            f"Ran {args.notebook} through a Jupyter kernel: {n_figures} figures and the "
+            f"executed notebook are in {args.out}/"
+        )
     return status
 
 

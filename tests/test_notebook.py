@@ -66,14 +66,16 @@ def test_ipynb_is_paired_with_the_py_source_and_in_sync():
     strip = lambda nb: [(c.cell_type, c.source) for c in nb.cells]
     assert strip(ipynb) == strip(py), (
         "notebooks/advanced_autodiff.ipynb is out of date with advanced_autodiff.py; "
-        "run `make notebook` (jupytext --to ipynb notebooks/*.py)")
+        "run `make notebook` (jupytext --to ipynb notebooks/*.py)"
+    )
 
 
 def test_ipynb_is_stored_without_outputs():
     nb = nbformat.read(str(NOTEBOOK), as_version=4)
     nbformat.validate(nb)
-    assert all(not c.get("outputs") and not c.get("execution_count")
-               for c in nb.cells if c.cell_type == "code")
+    assert all(
+        not c.get("outputs") and not c.get("execution_count") for c in nb.cells if c.cell_type == "code"
+    )
 
 
 def test_the_guide_imports_tapejax_as_tf_and_never_tensorflow():
@@ -86,8 +88,9 @@ def test_the_guide_imports_tapejax_as_tf_and_never_tensorflow():
 
 
 def test_every_cell_ran_without_error(executed):
-    errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs
-              if o.output_type == "error"]
+    errors = [
+        o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"
+    ]
     assert errors == []
     assert all(c.execution_count for c in executed.cells if c.cell_type == "code")
 
@@ -115,8 +118,7 @@ def test_higher_order_gradients(executed):
 
 
 def test_input_gradient_regularization_shapes(executed):
-    assert _lines(executed, "[var.shape for var in dg1_mag]") == [
-        "[TensorShape([5, 10]), TensorShape([10])]"]
+    assert _lines(executed, "[var.shape for var in dg1_mag]") == ["[TensorShape([5, 10]), TensorShape([10])]"]
 
 
 def test_jacobian_scalar_source_shapes(executed):
@@ -134,7 +136,9 @@ def test_jacobian_tensor_source(executed):
 
 def test_hessian_shapes(executed):
     assert _lines(executed, "print(f'h.shape: {h.shape}')") == [
-        "layer.kernel.shape: (5, 8)", "h.shape: (5, 8, 5, 8)"]
+        "layer.kernel.shape: (5, 8)",
+        "h.shape: (5, 8, 5, 8)",
+    ]
 
 
 def test_batch_jacobian(executed):
@@ -151,9 +155,9 @@ def test_batch_jacobian_with_batch_norm(executed):
 
 
 PLOTS = [
-    "plt.plot(x.numpy(), dy_dx, label='dy/dx')",           # sigmoid and its jacobian
-    "imshow_zero_center(h_mat)",                             # the Hessian
-    "imshow_zero_center(j[:, 0, :, 0])",                     # a (batch, batch) slice
+    "plt.plot(x.numpy(), dy_dx, label='dy/dx')",  # sigmoid and its jacobian
+    "imshow_zero_center(h_mat)",  # the Hessian
+    "imshow_zero_center(j[:, 0, :, 0])",  # a (batch, batch) slice
     "_ = plt.title('All (batch, batch) slices are diagonal')",
     "_ = plt.title('These slices are not diagonal')",
 ]
@@ -168,7 +172,10 @@ def test_plot_cell_displays_one_png(executed, snippet):
 
 
 def test_only_the_plot_cells_display_images(executed):
-    with_images = [c.source for c in executed.cells if c.cell_type == "code"
-                   and any("image/png" in o.get("data", {}) for o in c.outputs)]
+    with_images = [
+        c.source
+        for c in executed.cells
+        if c.cell_type == "code" and any("image/png" in o.get("data", {}) for o in c.outputs)
+    ]
     assert len(with_images) == len(PLOTS)
     assert all(any(s in src for src in with_images) for s in PLOTS)
