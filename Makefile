@@ -4,7 +4,7 @@
 #
 #   make demo    run the "Advanced automatic differentiation" guide through a Jupyter kernel,
 #                print its results and write its plots to $(OUT)/
-#   make test    the test suite (tests/) and the doctests in tapejax/
+#   make test    the test suite (tests/), the doctests in tapejax/ and README.md's example
 #   make lint    ruff check
 #   make notebook  regenerate notebooks/*.ipynb from their jupytext .py sources
 #   make clean   remove $(OUT)/ and caches (keeps $(VENV))
@@ -23,7 +23,7 @@ demo: $(VENV)/.installed-demo
 	$(VPY) scripts/run_notebook.py notebooks/advanced_autodiff.ipynb --out $(OUT)
 
 test: $(VENV)/.installed-test
-	$(VPY) -m pytest tests tapejax $(PYTEST_ARGS)
+	$(VPY) -m pytest tests tapejax README.md --doctest-glob=README.md $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check .
