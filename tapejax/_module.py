@@ -3,66 +3,137 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 
 from ._variable import Variable
+
+# TF's camel_to_snake: ``MyModule`` -> ``my_module``, ``HTTPThing`` -> ``http_thing``.
+_CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
+_VALID_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 class Module:
     """Base class for objects that own Variables (``tf.Module``).
 
-    Variables and sub-modules are found by walking attributes (sorted by name, then into lists,
-    tuples and dicts), as TF does.
+    Variables and sub-modules are found by walking the module's attributes as TF does:
+    attributes sorted by name, into lists, tuples and dicts (dict keys sorted); a module's own
+    leaves come before those of its sub-modules, each object is reported once.
+
+    Args:
+      name: the module's name, a Python identifier; by default the class name in snake case.
+
+    >>> import tapejax as tf
+    >>> class Linear(tf.Module):
+    ...   def __init__(self):
+    ...     super().__init__()
+    ...     self.w = tf.Variable([[1.0, 2.0]], name='w')
+    ...     self.b = tf.Variable([0.0, 0.0], name='b')
+    >>> m = Linear()
+    >>> m.name
+    'linear'
+    >>> [v.name for v in m.trainable_variables]
+    ['b:0', 'w:0']
     """
 
-    def __init__(self, name=None):
+    def __init__(self, name: str | None = None):
         if name is None:
-            name = re.sub(r"(?<!^)(?=[A-Z])", "_", type(self).__name__).lower()
+            name = _CAMEL_TO_SNAKE.sub(r"_\1", type(self).__name__).lower()
+        elif not _VALID_NAME.match(name):
+            raise ValueError(
+                f"{name!r} is not a valid module name. Module names must be valid Python identifiers "
+                "(e.g. a valid class name)."
+            )
         self._name = name
 
     @property
     def name(self) -> str:
-        return getattr(self, "_name", type(self).__name__.lower())
+        """The name given at construction (TF's default: the class name in snake case)."""
+        return self._name
+
+    @property
+    def name_scope(self) -> _NameScope:
+        """A context manager named ``'<name>/'`` (tapejax records no op names; kept for TF code)."""
+        return _NameScope(self.name + "/")
 
     @property
     def variables(self) -> tuple:
-        return tuple(_walk(self, lambda x: isinstance(x, Variable)))
+        """Every Variable reachable from this module's attributes, in TF's order."""
+        return tuple(self._flatten(_is_variable))
 
     @property
     def trainable_variables(self) -> tuple:
-        return tuple(v for v in self.variables if v.trainable)
+        """The reachable Variables with ``trainable=True``."""
+        return tuple(self._flatten(lambda x: _is_variable(x) and x.trainable))
 
     @property
     def non_trainable_variables(self) -> tuple:
-        return tuple(v for v in self.variables if not v.trainable)
+        """The reachable Variables with ``trainable=False``."""
+        return tuple(self._flatten(lambda x: _is_variable(x) and not x.trainable))
 
     @property
     def submodules(self) -> tuple:
-        return tuple(_walk(self, lambda x: isinstance(x, Module), descend_matches=True))
+        """Every Module reachable from this one (not itself), its own attributes first."""
+        return tuple(self._flatten(lambda x: isinstance(x, Module)))
+
+    @classmethod
+    def with_name_scope(cls, method: Callable) -> Callable:
+        """Decorator kept for TF code; tapejax has no name scopes, so ``method`` is unchanged."""
+        return method
+
+    def _flatten(self, predicate: Callable) -> list:
+        return list(_flatten_module(self, predicate, seen={id(self)}))
+
+    def _tf_attributes(self) -> list[tuple[str, object]]:
+        """The (name, value) pairs the walk visits, in order (sorted by name, as TF)."""
+        attributes = vars(self)
+        return [(key, attributes[key]) for key in sorted(attributes)]
 
 
-def _walk(module, predicate, descend_matches=False):
-    seen = {id(module)}
-    found = []
+class _NameScope:
+    def __init__(self, name: str):
+        self.name = name
 
-    def visit(obj):
-        if id(obj) in seen:
-            return
-        if isinstance(obj, (Variable, Module)):
-            seen.add(id(obj))
-        if predicate(obj):
-            found.append(obj)
-            if not descend_matches:
-                return
-        if isinstance(obj, Module):
-            for key in sorted(vars(obj)):
-                visit(vars(obj)[key])
-        elif isinstance(obj, (list, tuple)):
-            for item in obj:
-                visit(item)
-        elif isinstance(obj, dict):
-            for key in sorted(obj, key=str):
-                visit(obj[key])
+    def __enter__(self) -> str:
+        return self.name
 
-    for key in sorted(vars(module)):
-        visit(vars(module)[key])
-    return found
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def _is_variable(x) -> bool:
+    return isinstance(x, Variable)
+
+
+def _leaves(value) -> Iterator:
+    """Flattens nested lists, tuples and dicts (keys sorted) as ``tf.nest.flatten`` does."""
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _leaves(item)
+    elif isinstance(value, dict):
+        try:
+            keys = sorted(value)
+        except TypeError:
+            raise ValueError(
+                f"Module attributes that are dicts must have sortable keys, as in tf.nest; got "
+                f"{list(value)!r}. Use keys of one type (all str, or all int)."
+            ) from None
+        for key in keys:
+            yield from _leaves(value[key])
+    else:
+        yield value
+
+
+def _flatten_module(module: Module, predicate: Callable, seen: set) -> Iterator:
+    """TF's ``Module._flatten``: this module's leaves first, then each sub-module's, once each."""
+    submodules = []
+    for _, value in module._tf_attributes():
+        for leaf in _leaves(value):
+            if id(leaf) in seen:
+                continue
+            seen.add(id(leaf))
+            if predicate(leaf):
+                yield leaf
+            if isinstance(leaf, Module):
+                submodules.append(leaf)
+    for sub in submodules:
+        yield from _flatten_module(sub, predicate, seen)

@@ -1,7 +1,8 @@
-"""A small, faithful subset of ``tf.keras``: enough for the guide and first models."""
+"""A small, faithful subset of ``tf.keras`` (Keras 3): enough for the guide and first models."""
 
 from __future__ import annotations
 
 from . import activations as activations
+from . import backend as backend
 from . import initializers as initializers
 from . import layers as layers

@@ -1,29 +1,67 @@
-"""Keras activations by name (``tf.keras.activations.get``)."""
+"""Keras activations (``tf.keras.activations``), looked up by name with :func:`get`."""
 
 from __future__ import annotations
 
 from .. import math as _math
 from .. import nn as _nn
 
+elu = _nn.elu
+exponential = _math.exp
+gelu = _nn.gelu
+leaky_relu = _nn.leaky_relu
+log_sigmoid = _math.log_sigmoid
+log_softmax = _nn.log_softmax
+relu = _nn.relu
+relu6 = _nn.relu6
+selu = _nn.selu
+sigmoid = _math.sigmoid
+silu = swish = _nn.silu
+softmax = _nn.softmax
+softplus = _math.softplus
+softsign = _nn.softsign
+tanh = _math.tanh
+
 
 def linear(x):
+    """The identity: ``x`` is returned unchanged (what ``activation=None`` means)."""
     return x
 
 
+def hard_sigmoid(x):
+    """``relu6(x + 3) / 6``, Keras 3's piecewise-linear sigmoid."""
+    return _nn.relu6(x + 3.0) / 6.0
+
+
+def hard_silu(x):
+    """``x * hard_sigmoid(x)``."""
+    return x * hard_sigmoid(x)
+
+
+def mish(x):
+    """``x * tanh(softplus(x))``."""
+    return x * _math.tanh(_math.softplus(x))
+
+
 _BY_NAME = {
-    "linear": linear, "relu": _nn.relu, "relu6": _nn.relu6, "elu": _nn.elu, "selu": _nn.selu,
-    "gelu": _nn.gelu, "sigmoid": _math.sigmoid, "softplus": _math.softplus, "softsign": _nn.softsign,
-    "softmax": _nn.softmax, "tanh": _math.tanh, "swish": _nn.silu, "silu": _nn.silu,
-    "leaky_relu": _nn.leaky_relu, "exponential": _math.exp,
+    "elu": elu, "exponential": exponential, "gelu": gelu, "hard_sigmoid": hard_sigmoid,
+    "hard_silu": hard_silu, "hard_swish": hard_silu, "leaky_relu": leaky_relu, "linear": linear,
+    "log_sigmoid": log_sigmoid, "log_softmax": log_softmax, "mish": mish, "relu": relu,
+    "relu6": relu6, "selu": selu, "sigmoid": sigmoid, "silu": silu, "softmax": softmax,
+    "softplus": softplus, "softsign": softsign, "swish": swish, "tanh": tanh,
 }
 
 
 def get(identifier):
-    """An activation function from a name, a callable, or None (linear)."""
+    """An activation function from a name, a callable, or None (:func:`linear`).
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.activations.get('relu')(tf.constant([-1.0, 2.0])))
+    tf.Tensor([0. 2.], shape=(2,), dtype=float32)
+    """
     if identifier is None:
         return linear
-    if callable(identifier):
-        return identifier
-    if isinstance(identifier, str) and identifier in _BY_NAME:
-        return _BY_NAME[identifier]
-    raise ValueError(f"Unknown activation function: {identifier!r}. Use one of {sorted(_BY_NAME)} or a callable.")
+    found = _BY_NAME.get(identifier) if isinstance(identifier, str) else identifier
+    if callable(found):
+        return found
+    raise ValueError(f"Could not interpret activation function identifier: {identifier}. Use one of "
+                     f"{sorted(_BY_NAME)} or a callable.")

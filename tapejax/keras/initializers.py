@@ -1,45 +1,149 @@
-"""Keras initializers used by the layers (glorot_uniform, zeros, ones, ...)."""
+"""Keras initializers (``tf.keras.initializers``): objects called as ``init(shape, dtype)``.
+
+Unseeded initializers draw from tapejax's global random sequence (``tapejax.random.set_seed``
+fixes it); a seeded one returns the same values on every call, as in Keras 3. The values
+differ from TensorFlow's for the same seed (the generators differ); the distributions match.
+"""
 
 from __future__ import annotations
 
 import math
 
+import jax
+import numpy as np
+
+from .. import dtypes as _dtypes
 from .. import random as _random
-from .._creation_ops import ones as _ones
-from .._creation_ops import zeros as _zeros
+from .._array_ops import cast as _cast
+from .._creation_ops import fill as _fill
+from .._tensor import Tensor, TensorLike, convert_to_tensor
+
+# Keras' constant: stddev of a unit normal truncated to [-2, 2], to undo the truncation.
+_TRUNCATED_STDDEV = 0.87962566103423978
 
 
-class GlorotUniform:
-    def __init__(self, seed=None):
-        self.seed = seed
+class Initializer:
+    """Base class: subclasses implement ``__call__(shape, dtype=None)``."""
 
-    def __call__(self, shape, dtype="float32"):
+    def __call__(self, shape, dtype=None) -> Tensor:
+        raise NotImplementedError(f"{type(self).__name__} must implement __call__(shape, dtype=None).")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__module__}.{type(self).__name__} object at {hex(id(self))}>"
+
+
+class Constant(Initializer):
+    """Fills with ``value``."""
+
+    def __init__(self, value=0.0):
+        self.value = value
+
+    def __call__(self, shape, dtype=None) -> Tensor:
+        return _fill(tuple(shape), convert_to_tensor(self.value, dtype=_as_dtype(dtype)))
+
+
+class Zeros(Constant):
+    """Fills with 0."""
+
+    def __init__(self):
+        super().__init__(0.0)
+
+
+class Ones(Constant):
+    """Fills with 1."""
+
+    def __init__(self):
+        super().__init__(1.0)
+
+
+class RandomNormal(Initializer):
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        self.mean, self.stddev, self.seed = mean, stddev, seed
+
+    def __call__(self, shape, dtype=None) -> Tensor:
+        return _draw("normal", shape, dtype, self.seed, (self.mean, self.stddev))
+
+
+class TruncatedNormal(RandomNormal):
+    """Normal values more than two standard deviations from the mean are redrawn."""
+
+    def __call__(self, shape, dtype=None) -> Tensor:
+        return _draw("truncated_normal", shape, dtype, self.seed, (self.mean, self.stddev))
+
+
+class RandomUniform(Initializer):
+    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
+        self.minval, self.maxval, self.seed = minval, maxval, seed
+
+    def __call__(self, shape, dtype=None) -> Tensor:
+        return _draw("uniform", shape, dtype, self.seed, (self.minval, self.maxval))
+
+
+class VarianceScaling(Initializer):
+    """Variance ``scale / n``, ``n`` the fan in, fan out or their mean (Keras' formula)."""
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+        if scale <= 0.0:
+            raise ValueError(f"Argument `scale` must be positive float. Received: scale={scale}")
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError(f"Invalid `mode` argument: {mode}. Please use one of "
+                             "{'fan_in', 'fan_out', 'fan_avg'}")
+        distribution = "truncated_normal" if distribution.lower() == "normal" else distribution.lower()
+        if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError(f"Invalid `distribution` argument: {distribution}. Please use one of "
+                             "{'uniform', 'truncated_normal', 'untruncated_normal'}")
+        self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
+
+    def __call__(self, shape, dtype=None) -> Tensor:
         fan_in, fan_out = _fans(shape)
-        limit = math.sqrt(6.0 / max(1.0, (fan_in + fan_out)))
-        return _random.uniform(shape, -limit, limit, dtype=dtype, seed=self.seed)
+        fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
+        scale = self.scale / max(1.0, fan)
+        if self.distribution == "uniform":
+            limit = math.sqrt(3.0 * scale)
+            return _draw("uniform", shape, dtype, self.seed, (-limit, limit))
+        if self.distribution == "untruncated_normal":
+            return _draw("normal", shape, dtype, self.seed, (0.0, math.sqrt(scale)))
+        return _draw("truncated_normal", shape, dtype, self.seed, (0.0, math.sqrt(scale) / _TRUNCATED_STDDEV))
 
 
-class GlorotNormal:
+class GlorotUniform(VarianceScaling):
+    """Uniform in ``[-l, l]``, ``l = sqrt(6 / (fan_in + fan_out))``: Dense's default kernel."""
+
     def __init__(self, seed=None):
-        self.seed = seed
-
-    def __call__(self, shape, dtype="float32"):
-        fan_in, fan_out = _fans(shape)
-        std = math.sqrt(2.0 / max(1.0, (fan_in + fan_out))) / 0.87962566103423978
-        return _random.truncated_normal(shape, 0.0, std, dtype=dtype, seed=self.seed)
+        super().__init__(1.0, "fan_avg", "uniform", seed)
 
 
-class Zeros:
-    def __call__(self, shape, dtype="float32"):
-        return _zeros(shape, dtype)
+class GlorotNormal(VarianceScaling):
+    def __init__(self, seed=None):
+        super().__init__(1.0, "fan_avg", "truncated_normal", seed)
 
 
-class Ones:
-    def __call__(self, shape, dtype="float32"):
-        return _ones(shape, dtype)
+class HeNormal(VarianceScaling):
+    def __init__(self, seed=None):
+        super().__init__(2.0, "fan_in", "truncated_normal", seed)
 
 
-def _fans(shape):
+class HeUniform(VarianceScaling):
+    def __init__(self, seed=None):
+        super().__init__(2.0, "fan_in", "uniform", seed)
+
+
+class LecunNormal(VarianceScaling):
+    def __init__(self, seed=None):
+        super().__init__(1.0, "fan_in", "truncated_normal", seed)
+
+
+class LecunUniform(VarianceScaling):
+    def __init__(self, seed=None):
+        super().__init__(1.0, "fan_in", "uniform", seed)
+
+
+def _as_dtype(dtype) -> _dtypes.DType:
+    return _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
+
+
+def _fans(shape) -> tuple[int, int]:
+    """Keras' fans: a kernel's last two axes, times the receptive field of the others."""
     shape = tuple(shape)
     if len(shape) < 1:
         return 1, 1
@@ -49,14 +153,66 @@ def _fans(shape):
     return shape[-2] * receptive, shape[-1] * receptive
 
 
-_BY_NAME = {"glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal, "zeros": Zeros, "ones": Ones}
+_UNSEEDED = {"normal": _random.normal, "truncated_normal": _random.truncated_normal,
+             "uniform": _random.uniform}
+
+
+def _draw(kind: str, shape, dtype, seed, params: tuple) -> Tensor:
+    """Samples ``kind`` with ``params`` (mean, stddev) or (minval, maxval)."""
+    shape, dtype, (a, b) = tuple(int(d) for d in shape), _as_dtype(dtype), params
+    if seed is None:
+        return _UNSEEDED[kind](shape, a, b, dtype=dtype)
+    key, np_dtype = jax.random.key(int(seed)), dtype._np
+    if kind == "uniform":
+        return Tensor(jax.random.uniform(key, shape, np_dtype, a, b))
+    if kind == "normal":
+        z = jax.random.normal(key, shape, np_dtype)
+    else:
+        z = jax.random.truncated_normal(key, -2.0, 2.0, shape, np_dtype)
+    return Tensor((z * b + a).astype(np_dtype))
+
+
+_CLASSES = [Constant, Zeros, Ones, RandomNormal, TruncatedNormal, RandomUniform, VarianceScaling,
+            GlorotUniform, GlorotNormal, HeNormal, HeUniform, LecunNormal, LecunUniform]
+_BY_NAME = {cls.__name__: cls for cls in _CLASSES}
+_BY_NAME.update({
+    "constant": Constant, "zeros": Zeros, "ones": Ones, "random_normal": RandomNormal,
+    "truncated_normal": TruncatedNormal, "random_uniform": RandomUniform,
+    "variance_scaling": VarianceScaling, "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
+    "he_normal": HeNormal, "he_uniform": HeUniform, "lecun_normal": LecunNormal,
+    "lecun_uniform": LecunUniform, "normal": RandomNormal, "uniform": RandomUniform, "one": Ones,
+    "zero": Zeros,
+})
 
 
 def get(identifier):
-    if callable(identifier) and not isinstance(identifier, type):
-        return identifier
-    if isinstance(identifier, type):
-        return identifier()
+    """An initializer from a name, a class, an instance, a callable or a tensor (``get``).
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.initializers.get('ones')((2,)))
+    tf.Tensor([1. 1.], shape=(2,), dtype=float32)
+    """
+    if identifier is None:
+        return None
     if isinstance(identifier, str) and identifier in _BY_NAME:
         return _BY_NAME[identifier]()
-    raise ValueError(f"Unknown initializer: {identifier!r}. Use one of {sorted(_BY_NAME)} or a callable.")
+    if isinstance(identifier, (TensorLike, np.ndarray, np.generic)):
+        return _from_value(identifier)
+    if isinstance(identifier, type):
+        return identifier()
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret initializer identifier: {identifier}. Use one of "
+                     f"{sorted(k for k in _BY_NAME if k.islower())}, an initializer object, or a "
+                     "callable f(shape, dtype).")
+
+
+def _from_value(value):
+    def initialize(shape, dtype=None):
+        tensor = convert_to_tensor(value)
+        if tuple(shape) != tuple(tensor.shape):
+            raise ValueError(f"Expected `shape` to be {tuple(tensor.shape)} for direct tensor as "
+                             f"initializer. Received shape={tuple(shape)}")
+        return _cast(tensor, _as_dtype(dtype)) if dtype is not None else tensor
+
+    return initialize

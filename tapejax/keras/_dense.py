@@ -1,0 +1,88 @@
+"""Dense: ``activation(inputs @ kernel + bias)`` (``tf.keras.layers.Dense``)."""
+
+from __future__ import annotations
+
+import operator
+
+from .._array_ops import cast as _cast
+from ..linalg import matmul as _matmul
+from . import activations, initializers
+from ._layer import Layer, _unsupported, check_input_spec
+
+
+class Dense(Layer):
+    """A densely connected layer: ``activation(inputs @ kernel + bias)``.
+
+    The kernel, of shape ``(input_dim, units)``, is created on the first call from the input's
+    last dimension. Inputs of rank > 2 are multiplied along their last axis, as in Keras.
+
+    Args:
+      units: the size of the last output dimension, a positive int.
+      activation: a name (``'relu'``), a callable, or None for none.
+      use_bias: whether to add a bias vector.
+      kernel_initializer: a name, initializer object or callable ``f(shape, dtype)``.
+      bias_initializer: the same, for the bias.
+      **kwargs: the base Layer's ``trainable``, ``dtype``, ``name``.
+
+    >>> import tapejax as tf
+    >>> layer = tf.keras.layers.Dense(3, kernel_initializer='ones', name='dense')
+    >>> print(layer(tf.constant([[1.0, 2.0]])))
+    tf.Tensor([[3. 3. 3.]], shape=(1, 3), dtype=float32)
+    >>> layer.kernel.shape
+    TensorShape([2, 3])
+    >>> [w.name for w in layer.trainable_variables]
+    ['kernel', 'bias']
+    """
+
+    # Keras' signature: every argument may be given by position.
+    def __init__(  # noqa: PLR0917
+            self, units, activation=None, use_bias: bool = True, kernel_initializer="glorot_uniform",
+            bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
+            kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        _unsupported(self, kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+                     kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
+        self.units = _positive_int(units)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self._kernel = None
+
+    @property
+    def kernel(self):
+        """The ``(input_dim, units)`` weight; it exists once the layer is built."""
+        if self._kernel is None:
+            raise AttributeError("You must build the layer before accessing `kernel`.")
+        return self._kernel
+
+    def build(self, input_shape) -> None:
+        self._kernel = self.add_weight(shape=(input_shape[-1], self.units), name="kernel",
+                                       initializer=self.kernel_initializer)
+        self.bias = None
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer)
+        self.built = True
+
+    def _check_input(self, inputs) -> None:
+        axes = {-1: self._kernel.shape[0]} if self._kernel is not None else None
+        check_input_spec(self, inputs, min_ndim=2, axes=axes)
+
+    def call(self, inputs, training=None):
+        # Keras' matmul promotes integer inputs to the kernel's float dtype; TF's would not.
+        x = inputs if inputs.dtype.is_floating else _cast(inputs, self.compute_dtype)
+        y = _matmul(x, self.kernel)
+        if self.bias is not None:
+            y = y + self.bias
+        return self.activation(y)
+
+
+def _positive_int(units) -> int:
+    try:
+        value = operator.index(units)
+    except TypeError:
+        value = 0
+    if value <= 0:
+        raise ValueError(f"Received an invalid value for `units`, expected a positive integer. "
+                         f"Received: units={units}")
+    return value

@@ -1,0 +1,361 @@
+"""Layer: the Keras 3 base layer (weights built on first call, tracked sub-layers, ``training``).
+
+A Layer is also a ``tapejax.Module``, so a Module that holds layers finds their weights.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+import threading
+import warnings
+from collections import defaultdict
+from collections.abc import Iterator
+
+import jax
+import numpy as np
+
+from .. import dtypes as _dtypes
+from .._array_ops import cast as _cast
+from .._module import Module
+from .._tensor import TensorLike, convert_to_tensor
+from . import initializers
+from ._variable import KerasVariable
+
+
+class _CallState(threading.local):
+    def __init__(self):
+        self.scopes: list = []  # (layer name, layer): the layers being called, outermost first
+        self.training: list = []  # the ``training`` value of each layer being called
+
+
+_state = _CallState()
+_name_uids: defaultdict[str, int] = defaultdict(int)
+
+
+def _auto_name(class_name: str) -> str:
+    """Keras' automatic layer name: ``Dense`` -> ``dense``, then ``dense_1``, ``dense_2``..."""
+    name = re.sub(r"\W+", "", class_name)
+    name = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", name)
+    name = re.sub("([a-z])([A-Z])", r"\1_\2", name).lower()
+    uid = _name_uids[name]
+    _name_uids[name] += 1
+    return f"{name}_{uid}" if uid else name
+
+
+def clear_session() -> None:
+    """Resets Keras' automatic layer names, so the next Dense is named ``'dense'`` again."""
+    _name_uids.clear()
+
+
+class Layer(Module):
+    """Base class of Keras layers (``tf.keras.layers.Layer``), as in Keras 3.
+
+    Subclasses create weights with :meth:`add_weight` in ``build(input_shape)``, which runs on
+    the first call with the first input's shape, and compute in ``call(inputs, ...)``.
+    A ``training`` argument given to a call is passed on to ``call`` when it accepts one, and
+    to the layers called inside it that are not given one.
+
+    Args:
+      trainable: whether the layer's trainable weights are trained (and watched by tapes).
+      dtype: the dtype of the weights and of the computation (``'float32'`` by default);
+        floating inputs of another dtype are cast to it.
+      autocast: whether to cast floating inputs to ``dtype``.
+      name: the layer's name; by default the class name in snake case, made unique.
+
+    >>> import tapejax as tf
+    >>> class Scale(tf.keras.layers.Layer):
+    ...   def build(self, input_shape):
+    ...     self.w = self.add_weight(shape=(input_shape[-1],), initializer='ones', name='w')
+    ...   def call(self, x):
+    ...     return x * self.w
+    >>> layer = Scale(name='scale')
+    >>> print(layer(tf.constant([[1.0, 2.0]])))
+    tf.Tensor([[1. 2.]], shape=(1, 2), dtype=float32)
+    >>> [w.path for w in layer.weights]
+    ['scale/w']
+    """
+
+    def __init__(self, *, activity_regularizer=None, trainable: bool = True, dtype=None,
+                 autocast: bool = True, name: str | None = None, **kwargs):
+        for legacy in ("input_shape", "input_dim"):
+            if kwargs.pop(legacy, None) is not None:
+                warnings.warn(f"Do not pass an `{legacy}` argument to a layer: it is ignored; the layer "
+                              "is built from the shape of its first input.", stacklevel=2)
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
+        _unsupported(self, activity_regularizer=activity_regularizer)
+        if not isinstance(trainable, bool):
+            raise ValueError(f"Expected `trainable` to be a boolean. Received: trainable={trainable} "
+                             f"(of type {type(trainable)})")
+        if name is not None and (not isinstance(name, str) or "/" in name):
+            raise ValueError("Argument `name` must be a string and cannot contain character `/`. "
+                             f"Received: name={name} (of type {type(name)})")
+        # Not Module.__init__: Keras layer names need not be Python identifiers.
+        self._name = name or _auto_name(type(self).__name__)
+        self._trainable = trainable
+        self._dtype = _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
+        self.autocast = autocast
+        self.built = False
+        self._trainable_variables: list = []
+        self._non_trainable_variables: list = []
+
+    # -- dtypes ---------------------------------------------------------------------------
+    @property
+    def dtype(self) -> str:
+        """The dtype of the layer's weights, as a string (``'float32'``), as Keras 3."""
+        return self._dtype.name
+
+    variable_dtype = compute_dtype = dtype
+
+    # -- weights --------------------------------------------------------------------------
+    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable: bool = True,
+                   autocast: bool = True, regularizer=None, constraint=None, aggregation="none",
+                   overwrite_with_gradient: bool = False, name: str | None = None) -> KerasVariable:
+        """Creates a weight of this layer, tracked in :attr:`weights` (``Layer.add_weight``).
+
+        Args:
+          *args: the legacy positional ``shape, initializer, dtype``.
+          shape: the weight's shape (``()`` by default).
+          initializer: a name (``'zeros'``), an initializer object or a callable
+            ``f(shape, dtype)``; ``'glorot_uniform'`` by default for float weights.
+          dtype: the weight's dtype; the layer's dtype by default.
+          trainable: whether it is trainable (returned by :attr:`trainable_weights`).
+          name: its name; its ``path`` is ``'<layer name>/<name>'``.
+        """
+        shape, initializer, dtype = _legacy_weight_args(args, shape, initializer, dtype)
+        _unsupported(self, regularizer=regularizer, constraint=constraint)
+        dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
+        if initializer is None:
+            initializer = "glorot_uniform" if dtype.is_floating else "zeros"
+        value = initializers.get(initializer)(tuple(shape), dtype=dtype.name)
+        name = name or "variable"
+        with _scope(self):
+            path = "/".join([scope for scope, _ in _state.scopes] + [name])
+        variable = KerasVariable(value, trainable=trainable, name=name, path=path, dtype=dtype)
+        if tuple(variable.shape) != tuple(shape):
+            raise ValueError(f"Layer.add_weight: the initializer of {name!r} returned shape "
+                             f"{variable.shape}, expected {tuple(shape)}.")
+        (self._trainable_variables if trainable else self._non_trainable_variables).append(variable)
+        return variable
+
+    @property
+    def weights(self) -> list:
+        """Own weights (trainable first, in creation order), then each sub-layer's, as Keras."""
+        found = self._trainable_variables + self._non_trainable_variables
+        for layer in self._layers:
+            found += layer.weights
+        return list({id(w): w for w in found}.values())
+
+    @property
+    def trainable_weights(self) -> list:
+        return [w for w in self.weights if w.trainable] if self.trainable else []
+
+    @property
+    def non_trainable_weights(self) -> list:
+        return [w for w in self.weights if not w.trainable] if self.trainable else self.weights
+
+    variables = weights
+    trainable_variables = trainable_weights
+    non_trainable_variables = non_trainable_weights
+
+    def get_weights(self) -> list:
+        """The values of :attr:`weights`, as numpy arrays."""
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights) -> None:
+        """Assigns :attr:`weights` from a list of arrays of the same shapes."""
+        own = self.weights
+        if len(weights) != len(own):
+            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a weight "
+                             f"list of length {len(weights)}, but the layer was expecting {len(own)} "
+                             "weights.")
+        for variable, value in zip(own, weights, strict=True):
+            if tuple(np.shape(value)) != tuple(variable.shape):
+                raise ValueError(f"Layer {self.name} weight shape {variable.shape} is not compatible "
+                                 f"with provided weight shape {np.shape(value)}.")
+            variable.assign(np.asarray(value, dtype=variable.dtype.as_numpy_dtype))
+
+    def count_params(self) -> int:
+        """The number of scalars in :attr:`weights`; the layer must be built."""
+        if not self.built:
+            raise ValueError(f"You tried to call `count_params` on layer '{self.name}', but the layer "
+                             "isn't built. You can build it manually via: `layer.build(input_shape)`.")
+        return int(sum(w.shape.num_elements() for w in self.weights))
+
+    @property
+    def trainable(self) -> bool:
+        """Settable: ``False`` freezes the layer's trainable weights and its sub-layers."""
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value: bool) -> None:
+        self._trainable = bool(value)
+        for variable in self._trainable_variables:
+            variable.trainable = value
+        for layer in self._layers:
+            layer.trainable = value
+
+    @property
+    def _layers(self) -> list:
+        """Layers held in attributes (also in lists, tuples, dicts), in assignment order."""
+        found = {}
+        for value in vars(self).values():
+            for leaf in _layer_leaves(value):
+                if leaf is not self:
+                    found.setdefault(id(leaf), leaf)
+        return list(found.values())
+
+    def _tf_attributes(self) -> list[tuple[str, object]]:
+        # A Module holding this layer sees its weights in Keras' order, then its sub-layers.
+        return [("weights", self.weights), ("layers", self._layers)]
+
+    # -- calling ----------------------------------------------------------------------------
+    def build(self, input_shape) -> None:
+        """Creates the weights, given the shape of the first input (a tuple of ints)."""
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        return inputs
+
+    def _check_input(self, inputs) -> None:
+        """Raises ValueError when ``inputs`` cannot be used by this layer (Keras' InputSpec)."""
+
+    def __call__(self, inputs, *args, **kwargs):
+        inputs = jax.tree_util.tree_map(self._convert_input, inputs, is_leaf=_is_input_leaf)
+        args, kwargs, training = _bind_training(type(self), inputs, args, kwargs)
+        with _scope(self, training):
+            if not self.built:
+                if isinstance(inputs, TensorLike):
+                    self._check_input(inputs)
+                self.build(_shapes(inputs))
+                self.built = True
+            if isinstance(inputs, TensorLike):
+                self._check_input(inputs)
+            return self.call(inputs, *args, **kwargs)
+
+    def _convert_input(self, x):
+        if isinstance(x, (TensorLike, np.ndarray, np.generic, jax.Array, int, float)) or _is_number_list(x):
+            x = convert_to_tensor(x)
+            if self.autocast and x.dtype.is_floating and x.dtype != self._dtype:
+                x = _cast(x, self._dtype)
+        return x
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def check_input_spec(layer: Layer, inputs, *, ndim=None, min_ndim=None, axes=None) -> None:
+    """Keras' InputSpec check: the same errors (ValueError) with the same wording."""
+    shape = tuple(inputs.shape)
+    prefix = f"Input 0 of layer '{layer.name}' is incompatible with the layer:"
+    if ndim is not None and len(shape) != ndim:
+        raise ValueError(f"{prefix} expected ndim={ndim}, found ndim={len(shape)}. Full shape received: "
+                         f"{shape}")
+    if min_ndim is not None and len(shape) < min_ndim:
+        raise ValueError(f"{prefix} expected min_ndim={min_ndim}, found ndim={len(shape)}. Full shape "
+                         f"received: {shape}")
+    for axis, value in (axes or {}).items():
+        if shape[axis] != value:
+            raise ValueError(f"{prefix} expected axis {axis} of input shape to have value {value}, but "
+                             f"received input with shape {shape}. A built layer keeps the input size "
+                             "it was built for; use a new layer for inputs of another size.")
+
+
+def _unsupported(layer: Layer, **options) -> None:
+    for key, value in options.items():
+        if value is not None and value is not False:
+            raise NotImplementedError(
+                f"{type(layer).__name__}: `{key}` is not supported by tapejax.keras; leave it unset "
+                "and apply it in your own training step.")
+
+
+def _legacy_weight_args(args, shape, initializer, dtype):
+    if args and isinstance(args[0], str):
+        raise ValueError(f"`name` must be passed as a keyword argument. Received: add_weight('{args[0]}', "
+                         f"...). Use: add_weight(shape=..., name='{args[0]}').")
+    if len(args) > 3:
+        raise TypeError(f"add_weight() takes at most 3 positional arguments but {len(args)} were given.")
+    given = list(args) + [None] * (3 - len(args))
+    shape = given[0] if shape is None else shape
+    initializer = given[1] if initializer is None else initializer
+    dtype = given[2] if dtype is None else dtype
+    return (() if shape is None else tuple(int(d) for d in shape)), initializer, dtype
+
+
+@functools.cache
+def _call_parameters(cls) -> tuple:
+    """The names of ``cls.call``'s parameters after ``self`` and the inputs."""
+    params = list(inspect.signature(cls.call).parameters.values())[2:]
+    return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+def _bind_training(cls, inputs, args, kwargs):
+    """Resolves ``training``: given (by keyword or position), else the calling layer's."""
+    params = _call_parameters(cls)
+    training = kwargs.get("training")
+    if "training" in params:
+        position = params.index("training")
+        if training is None and len(args) > position:
+            training = args[position]
+        if training is None and _state.training:
+            training = _state.training[-1]
+        if training is not None:  # else ``call``'s own default applies
+            if len(args) > position:
+                args = args[:position] + (training,) + args[position + 1:]
+            else:
+                kwargs = {**kwargs, "training": training}
+    else:
+        # Keras drops ``training`` for a layer whose ``call`` does not take it.
+        kwargs = {k: v for k, v in kwargs.items() if k != "training"}
+        if training is None and _state.training:
+            training = _state.training[-1]
+    return args, kwargs, training
+
+
+class _scope:
+    """Enters ``layer``'s name scope (once per layer) and its ``training`` context."""
+
+    def __init__(self, layer: Layer, training=None):
+        self.layer, self.training = layer, training
+
+    def __enter__(self):
+        self.pushed = not _state.scopes or _state.scopes[-1][1] is not self.layer
+        if self.pushed:
+            _state.scopes.append((self.layer.name, self.layer))
+        _state.training.append(self.training)
+
+    def __exit__(self, *exc):
+        _state.training.pop()
+        if self.pushed:
+            _state.scopes.pop()
+
+
+def _is_input_leaf(x) -> bool:
+    return isinstance(x, TensorLike) or _is_number_list(x)
+
+
+def _is_number_list(x) -> bool:
+    """A (nested) list of Python numbers: one tensor, not a list of inputs."""
+    return isinstance(x, list) and bool(x) and all(
+        isinstance(v, (int, float)) or _is_number_list(v) for v in x)
+
+
+def _layer_leaves(value) -> Iterator:
+    if isinstance(value, Layer):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _layer_leaves(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _layer_leaves(item)
+
+
+def _shapes(inputs):
+    """``build``'s argument: the input's shape as a tuple (a structure of them for many)."""
+    if isinstance(inputs, TensorLike):
+        return tuple(inputs.shape)
+    return jax.tree_util.tree_map(lambda x: tuple(x.shape) if isinstance(x, TensorLike) else x, inputs,
+                                  is_leaf=lambda x: isinstance(x, TensorLike))

@@ -1,0 +1,54 @@
+"""KerasVariable: the Variable a Keras layer creates with ``add_weight``."""
+
+from __future__ import annotations
+
+from .._tensor import Tensor
+from .._variable import Variable
+
+
+class KerasVariable(Variable):
+    """A tapejax Variable with Keras 3's naming: ``name`` is short, ``path`` is scoped.
+
+    It is a full ``tapejax.Variable`` (tapes watch it, ``assign`` works, ``shape`` is a
+    TensorShape as with TensorFlow's Keras), printed the way Keras 3 prints its variables.
+    ``trainable`` is settable, as in Keras; a layer sets it when its ``trainable`` changes.
+
+    >>> import tapejax as tf
+    >>> layer = tf.keras.layers.Dense(2, name='head')
+    >>> layer.build((None, 3))
+    >>> layer.bias
+    <Variable path=head/bias, shape=(2,), dtype=float32, value=[0. 0.]>
+    >>> layer.bias.name, layer.bias.path
+    ('bias', 'head/bias')
+    """
+
+    __slots__ = ("_path",)
+
+    def __init__(self, initial_value, trainable: bool = True, name: str = "variable",
+                 path: str | None = None, dtype=None):
+        super().__init__(initial_value, trainable=trainable, name=name, dtype=dtype)
+        self._path = path or name
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def path(self) -> str:
+        """``'<layer name>/<variable name>'``, nested under the layers being called when built."""
+        return self._path
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value: bool) -> None:
+        self._trainable = bool(value)
+
+    def __repr__(self) -> str:
+        # Keras leaves the value out when there is none to show (here: while being traced).
+        value = "" if Tensor(self._value)._is_symbolic() else f", value={self.numpy()}"
+        return f"<Variable path={self.path}, shape={self.shape}, dtype={self.dtype.name}{value}>"
+
+    __str__ = __repr__
