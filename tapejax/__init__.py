@@ -47,7 +47,7 @@ from ._array_ops import (  # noqa: E402
     unstack as unstack,
 )
 from ._backprop import GradientTape as GradientTape  # noqa: E402
-from ._backprop import UnconnectedGradients as UnconnectedGradients  # noqa: E402
+from ._gradient_args import UnconnectedGradients as UnconnectedGradients  # noqa: E402
 from ._creation_ops import (  # noqa: E402
     eye as eye,
     fill as fill,

@@ -1,47 +1,48 @@
-"""GradientTape: TensorFlow's tape API over tapejax's recording and JAX's derivatives."""
+"""GradientTape: TensorFlow's tape API over tapejax's recording and JAX's derivatives.
+
+Mirrors ``tensorflow/python/eager/backprop.py``: the same push/pop semantics (a
+non-persistent tape stops recording when ``gradient`` is called inside its ``with``), the same
+None-vs-zeros rules and the same exception classes and messages, with what to do added.
+A call that fails leaves the tape as it was.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import enum
 import warnings
 
+import jax.numpy as jnp
+
 from . import _derivatives
+from ._gradient_args import (
+    UnconnectedGradients,
+    check_watchable,
+    direct_targets,
+    flat_sources,
+    flat_targets,
+    output_gradients_for,
+    unconnected_mode,
+)
 from ._nest import flatten, pack
-from ._tape import Tape, is_differentiable
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tape import Tape
+from ._tensor import Tensor, TensorLike
 from ._variable import Variable
 
+__all__ = ["GradientTape", "UnconnectedGradients"]
 
-class UnconnectedGradients(enum.Enum):
-    """What a derivative is for a source that the target does not depend on."""
-
-    NONE = "none"
-    ZERO = "zero"
-
-
-def _unconnected_mode(value) -> UnconnectedGradients:
-    try:
-        return UnconnectedGradients(value.value if isinstance(value, UnconnectedGradients) else value)
-    except ValueError:
-        raise ValueError(
-            f"Unknown value for unconnected_gradients: {value!r}. Use "
-            "tapejax.UnconnectedGradients.NONE ('none') or tapejax.UnconnectedGradients.ZERO ('zero')."
-        ) from None
+_PERSISTENT_INSIDE = (
+    "Calling GradientTape.gradient on a persistent tape inside its context is significantly less "
+    "efficient than calling it outside the context (it causes the gradient ops to be recorded on "
+    "the tape, leading to increased CPU and memory usage). Only call GradientTape.gradient inside "
+    "the context if you actually want to trace the gradient in order to compute higher order "
+    "derivatives.")
 
 
-def _check_watchable(obj) -> None:
-    if not isinstance(obj, TensorLike):
-        raise ValueError(
-            f"Passed in object {obj!r} of type {type(obj).__name__!r}, not tf.Tensor or tf.Variable "
-            "or ExtensionType. Convert it first, e.g. x = tapejax.constant(value)."
-        )
-
-
-def _zeros_like(source):
-    import jax.numpy as jnp  # noqa: PLC0415 - keeps this module's top free of JAX details
-
-    return Tensor(jnp.zeros(source._value.shape, source._value.dtype))
+def _used_tape_error(method: str) -> RuntimeError:
+    return RuntimeError(
+        "A non-persistent GradientTape can only be used to compute one set of gradients (or "
+        f"jacobians); GradientTape.{method} was called on a tape that already computed them. "
+        "Create the tape with GradientTape(persistent=True) to call it more than once.")
 
 
 class GradientTape:
@@ -49,7 +50,8 @@ class GradientTape:
 
     Operations are recorded when they run inside the ``with`` block and one of their inputs is
     watched: tensors given to :meth:`watch`, and trainable Variables read inside the block
-    (unless ``watch_accessed_variables=False``).
+    (unless ``watch_accessed_variables=False``). Tapes nest: a gradient computed while an
+    outer tape records is recorded there too, so it can be differentiated again.
 
     Args:
       persistent: allow several ``gradient``/``jacobian`` calls on this tape.
@@ -80,54 +82,83 @@ class GradientTape:
         if self._recording:
             self._pop_tape()
 
-    def _push_tape(self) -> None:
+    def _push_tape(self, position: int | None = None) -> None:
         if self._recording:
             raise ValueError(
                 "Tape is still recording, This can happen if you try to re-enter an already-active "
-                "tape. Use a new GradientTape for the inner block instead."
-            )
+                "tape. Use a new GradientTape for the inner block instead.")
         if self._tape is None:
             self._tape = Tape(self._watch_accessed_variables)
-        self._tape.push()
+        self._tape.push(position)
         self._recording = True
 
-    def _pop_tape(self) -> None:
+    def _pop_tape(self) -> int:
         if not self._recording:
             raise ValueError("Tape is not recording. Call this inside the tape's `with` block.")
-        self._tape.pop()
         self._recording = False
+        return self._tape.pop()
 
     @contextlib.contextmanager
-    def stop_recording(self):
-        """Temporarily stops recording operations on this tape (a context manager)."""
-        if self._tape is None:
-            raise RuntimeError(
-                "Trying to stop recording a tape which is not recording. Call stop_recording() "
-                "inside the tape's `with` block."
-            )
-        self._pop_tape()
+    def _ensure_recording(self):
+        if self._recording:
+            yield
+            return
+        self._push_tape()
         try:
             yield
         finally:
-            self._push_tape()
+            self._pop_tape()
+
+    @contextlib.contextmanager
+    def stop_recording(self):
+        """Temporarily stops recording operations on this tape (a context manager).
+
+        >>> import tapejax as tf
+        >>> x = tf.constant(4.0)
+        >>> with tf.GradientTape() as tape:
+        ...   with tape.stop_recording():
+        ...     y = x ** 2
+        >>> print(tape.gradient(y, x))
+        None
+
+        Raises:
+          RuntimeError: the tape was never entered, or was used up by ``gradient``.
+          ValueError: the tape is not recording (outside its ``with``, or already stopped).
+        """
+        if self._tape is None:
+            raise RuntimeError(
+                "Trying to stop recording a tape which is not recording. Call stop_recording() "
+                "inside the tape's `with` block.")
+        position = self._pop_tape()
+        try:
+            yield
+        finally:
+            self._push_tape(position)
 
     def reset(self) -> None:
-        """Clears everything recorded so far, as if the block were exited and entered anew."""
-        self._pop_tape()
+        """Clears everything recorded so far, as if the block were exited and entered anew.
+
+        Raises:
+          ValueError: the tape is not recording (call it inside the ``with`` block).
+        """
+        position = self._pop_tape()
         self._tape = None
-        self._push_tape()
+        self._push_tape(position)
 
     # -- watching ---------------------------------------------------------------------------
     def watch(self, tensor) -> None:
-        """Ensures ``tensor`` (a Tensor, Variable, or a nest of them) is traced by this tape."""
+        """Ensures ``tensor`` (a Tensor, Variable, or a nest of them) is traced by this tape.
+
+        Raises:
+          ValueError: something in ``tensor`` is not a Tensor or Variable.
+        """
         if self._tape is None:
             raise RuntimeError(
                 "GradientTape.watch was called on a tape that is not active (never entered, or "
-                "already used by gradient()). Call watch() inside the tape's `with` block."
-            )
+                "already used by gradient()). Call watch() inside the tape's `with` block.")
         leaves, _ = flatten(tensor)
         for obj in leaves:
-            _check_watchable(obj)
+            check_watchable(obj)
         for obj in leaves:
             if not obj.dtype.is_differentiable:
                 warnings.warn(
@@ -145,65 +176,39 @@ class GradientTape:
         return self._watched_variables
 
     # -- derivatives ------------------------------------------------------------------------
-    def _begin(self, method: str) -> bool:
-        """Checks the tape can be used; pops a non-persistent recording tape (as TF does)."""
-        if self._tape is None:
-            raise RuntimeError(
-                "A non-persistent GradientTape can only be used to compute one set of gradients "
-                f"(or jacobians); {method} was called again. Create the tape with "
-                "GradientTape(persistent=True) to call it more than once."
-            )
-        if not self._recording:
-            return False
-        if not self._persistent:
-            self._pop_tape()
-            return True
-        warnings.warn(
-            "Calling GradientTape.gradient on a persistent tape inside its context is significantly "
-            "less efficient than calling it outside the context (it causes the gradient ops to be "
-            "recorded on the tape, leading to increased CPU and memory usage). Only call "
-            "GradientTape.gradient inside the context if you actually want to trace the gradient "
-            "in order to compute higher order derivatives.", stacklevel=3)
-        return False
-
-    def _finish(self) -> None:
-        if not self._persistent:
-            self._watched_variables = self._tape.watched_variables()
-            self._tape = None
-
     @contextlib.contextmanager
     def _derivative_call(self, method: str):
-        popped = self._begin(method)
+        """Runs one derivative: stops a non-persistent recording tape first (as TF does), and
+        on failure puts it back as it was; on success a non-persistent tape is used up."""
+        if self._tape is None:
+            raise _used_tape_error(method)
+        position = None
+        if self._recording:
+            if self._persistent:
+                warnings.warn(_PERSISTENT_INSIDE, stacklevel=4)
+            else:
+                position = self._pop_tape()
         try:
             yield
         except BaseException:
-            if popped:  # a failed call leaves the tape as it was
-                self._push_tape()
+            if position is not None:
+                self._push_tape(position)
             raise
-        self._finish()
-
-    def _target_tensor(self, target) -> Tensor:
-        if isinstance(target, Variable):
-            reads = self._tape.var_reads.get(id(target))
-            return reads[-1] if reads else target._as_tensor()
-        if isinstance(target, TensorLike):
-            return target
-        return convert_to_tensor(target)
-
-    def _leaf_groups(self, flat_sources) -> list:
-        for s in flat_sources:
-            _check_watchable(s)
-        return [self._tape.leaves_of(s) for s in flat_sources]
+        if not self._persistent:
+            self._watched_variables = self._tape.watched_variables()
+            self._tape = None
 
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
         """Computes the gradient of ``target`` with respect to ``sources``.
 
         Args:
-          target: a Tensor or nest of Tensors; a non-scalar target is summed (so is a nest).
+          target: a Tensor/Variable or nest of them; a non-scalar target is summed (so is a
+            nest).
           sources: a Tensor/Variable or nest of them; the result has this structure.
-          output_gradients: optional nest like ``target``: the gradients of some downstream
-            quantity with respect to each target (the cotangents); None entries mean ones.
+          output_gradients: optional nest, flattened and matched with the flattened target:
+            the gradients of some downstream quantity with respect to each target (targets
+            past its end get ones). Each must have its target's dtype.
           unconnected_gradients: ``'none'`` (default: None for a source the target does not
             depend on) or ``'zero'`` (zeros shaped like the source).
 
@@ -212,58 +217,53 @@ class GradientTape:
 
         Raises:
           RuntimeError: called twice on a non-persistent tape.
-          TypeError: ``target`` is None.
-          ValueError: a source is not a tensor; unknown ``unconnected_gradients``.
+          TypeError: ``target`` or a source is None (or not a tensor).
+          ValueError: unknown ``unconnected_gradients``, or None in ``output_gradients``.
+          InvalidArgumentError: an output gradient's dtype or shape does not fit its target.
         """
         with self._derivative_call("gradient"):
-            if target is None:
-                raise TypeError(
-                    "Argument `target` should be a list or nested structure of Tensors, Variables "
-                    "or CompositeTensors to be differentiated, but received None.")
-            mode = _unconnected_mode(unconnected_gradients)
-            targets = [self._target_tensor(t) for t in flatten(target)[0] if t is not None]
-            flat_sources, tree = flatten(sources)
-            groups = self._leaf_groups(flat_sources)
-            grads_in = None
-            if output_gradients is not None:
-                flat_og = flatten(output_gradients)[0]
-                if len(flat_og) != len(targets):
-                    raise ValueError(
-                        f"GradientTape.gradient: output_gradients has {len(flat_og)} entries but "
-                        f"target has {len(targets)}; give one per target (None for ones).")
-                grads_in = [None if g is None else convert_to_tensor(g, dtype=t.dtype)
-                            if not isinstance(g, TensorLike) else g._as_tensor()
-                            for g, t in zip(flat_og, targets)]
-            grads = _derivatives.gradient(self._tape.nodes, targets, groups, grads_in)
-        grads = [_fill(g, s, mode) for g, s in zip(grads, flat_sources)]
-        return pack(tree, grads)
+            targets = flat_targets(target)
+            sources_flat, tree = flat_sources(sources)
+            cotangents = output_gradients_for(targets, output_gradients)
+            mode = unconnected_mode(unconnected_gradients)
+            groups = [self._tape.leaves_of(s) for s in sources_flat]
+            direct = direct_targets(targets, sources_flat, self._tape)
+            placeholders = [Tensor(t._value) if isinstance(t, Variable) else t for t in targets]
+            grads = _derivatives.gradient(self._tape.nodes, placeholders, groups, cotangents, direct)
+        return pack(tree, [_fill(g, s, mode, s.shape) for g, s in zip(grads, sources_flat)])
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
-        """Computes the Jacobian of ``target`` with respect to ``sources``.
+        """Computes the Jacobian of ``target`` with respect to each of ``sources``.
 
-        Each result has shape ``target.shape + source.shape``. tapejax picks forward or reverse
-        mode (``jax.jacfwd`` / ``jax.jacrev``) by which needs fewer passes;
-        ``parallel_iterations`` and ``experimental_use_pfor`` are accepted for compatibility.
+        Each result has shape ``target.shape + source.shape``; None for a source ``target``
+        does not depend on (zeros with ``unconnected_gradients='zero'``). tapejax picks forward
+        or reverse mode (``jax.jacfwd`` / ``jax.jacrev``) by which needs fewer passes;
+        ``parallel_iterations`` and ``experimental_use_pfor`` change nothing else.
+
+        >>> import tapejax as tf
+        >>> x = tf.constant([1.0, 2.0])
+        >>> with tf.GradientTape() as g:
+        ...   g.watch(x)
+        ...   y = x * x
+        >>> print(g.jacobian(y, x))
+        tf.Tensor(
+        [[2. 0.]
+         [0. 4.]], shape=(2, 2), dtype=float32)
         """
-        if self._tape is not None and not experimental_use_pfor and not self._persistent:
+        if self._tape is None:
+            raise _used_tape_error("jacobian")
+        target = self._single_target(target, "jacobian")
+        if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the jacobian with "
                 "eager execution enabled and with experimental_use_pfor set to False.")
         with self._derivative_call("jacobian"):
-            mode = _unconnected_mode(unconnected_gradients)
-            target = self._single_target(target, "jacobian")
-            flat_sources, tree = flatten(sources)
-            groups = self._leaf_groups(flat_sources)
+            mode = unconnected_mode(unconnected_gradients)
+            sources_flat, tree = flat_sources(sources)
+            groups = [self._tape.leaves_of(s) for s in sources_flat]
             jacs = _derivatives.jacobian(self._tape.nodes, target, groups)
-        out = []
-        for j, s in zip(jacs, flat_sources):
-            if j is None and mode is UnconnectedGradients.ZERO:
-                import jax.numpy as jnp  # noqa: PLC0415
-
-                j = Tensor(jnp.zeros(target.shape + s.shape, s._value.dtype))
-            out.append(j)
-        return pack(tree, out)
+        return pack(tree, [_fill(j, s, mode, target.shape + s.shape) for j, s in zip(jacs, sources_flat)])
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
@@ -271,15 +271,15 @@ class GradientTape:
 
         For examples that are independent across the batch this is the per-example Jacobian,
         of shape ``target.shape + source.shape[1:]``. As in TF, an unconnected source gives
-        zeros.
+        zeros whatever ``unconnected_gradients`` says.
+
+        Raises:
+          ValueError: ``target`` or ``source`` has rank < 2, or their first dimensions differ.
         """
         if self._tape is None:
-            raise RuntimeError(
-                "A non-persistent GradientTape can only be used to compute one set of gradients "
-                "(or jacobians); batch_jacobian was called again. Create the tape with "
-                "GradientTape(persistent=True) to call it more than once.")
+            raise _used_tape_error("batch_jacobian")
         target = self._single_target(target, "batch_jacobian")
-        _check_watchable(source)
+        check_watchable(source)
         if not (target.shape.with_rank_at_least(2) and source.shape.with_rank_at_least(2)
                 and target.shape[0] == source.shape[0]):
             raise ValueError(
@@ -290,24 +290,28 @@ class GradientTape:
                 "GradientTape must be created with persistent=True to compute the batch_jacobian "
                 "with eager execution enabled and with experimental_use_pfor set to False.")
         with self._derivative_call("batch_jacobian"):
-            _unconnected_mode(unconnected_gradients)
-            (group,) = self._leaf_groups([source])
+            unconnected_mode(unconnected_gradients)
+            group = self._tape.leaves_of(source)
             result = _derivatives.batch_jacobian(self._tape.nodes, target, group, tuple(source.shape))
         if result is None:
-            import jax.numpy as jnp  # noqa: PLC0415
-
             result = Tensor(jnp.zeros(target.shape + source.shape[1:], target._value.dtype))
         return result
 
     def _single_target(self, target, method: str) -> Tensor:
         if not isinstance(target, TensorLike):
             raise TypeError(
-                f"GradientTape.{method} takes a single Tensor as target, got {type(target).__name__}; "
-                "stack several targets into one tensor, or call it once per target.")
-        return self._target_tensor(target)
+                f"GradientTape.{method} takes a single Tensor as target, got "
+                f"{type(target).__name__}; stack several targets into one tensor, or call it once "
+                "per target.")
+        if isinstance(target, Variable):
+            # TF reads the variable with this tape recording (so the read is watched as usual).
+            with self._ensure_recording():
+                return target._as_tensor()
+        return target
 
 
-def _fill(grad, source, mode: UnconnectedGradients):
-    if grad is None and mode is UnconnectedGradients.ZERO:
-        return _zeros_like(source)
-    return grad
+def _fill(result, source, mode: UnconnectedGradients, shape):
+    """TF's ``unconnected_gradients='zero'``: zeros of ``shape`` in the source's dtype."""
+    if result is None and mode is UnconnectedGradients.ZERO:
+        return Tensor(jnp.zeros(tuple(shape), source._value.dtype))
+    return result

@@ -1,15 +1,19 @@
-"""gradient / jacobian / batch_jacobian / jvp of a recording, dispatched to JAX.
+"""gradient / jacobian / batch_jacobian of a recording, dispatched to JAX.
 
 Each derivative is built the same way: slice the recording (``_replay.Slice``), write the
 derivative of the replayed function with ``jax.vjp`` / ``jax.jacrev`` / ``jax.jacfwd`` /
-``jax.vmap`` / ``jax.jvp``, and run it through ``record`` as ONE node whose inputs are the
-slice's leaves and constants. Tapes recording at that moment record that node, so a
-derivative taken under another tape is differentiable again: higher orders need no special
-code, JAX differentiates the derivative function.
+``jax.vmap``, and run it through ``record`` as ONE node whose inputs are the slice's leaves
+and constants. Tapes recording at that moment record that node, so a derivative taken under
+another tape is differentiable again: higher orders need no special code, JAX differentiates
+the derivative function.
 
 Results come per *source*; a source is a list of leaves (a Variable's reads, or one tensor)
 and its derivative is the sum over its leaves. Unconnected sources get None here; the
 callers apply TF's ``unconnected_gradients`` rule.
+
+Complex numbers: TF's gradient is the conjugate of JAX's cotangent convention
+(``tf: dy * conj(f'(x))``, ``jax.vjp: dy * f'(x)``), so complex cotangents and complex
+results are conjugated: ``tf_vjp(ct) = conj(jax_vjp(conj(ct)))``.
 """
 
 from __future__ import annotations
@@ -24,59 +28,80 @@ from ._record import Op, record
 from ._replay import Slice
 
 
+def _conj(x):
+    return jnp.conj(x) if jnp.iscomplexobj(x) else x
+
+
 def _sources_plan(leaf_groups, slice_leaves):
     """Per source, the indices into ``slice_leaves`` of its connected leaves."""
     index = {id(t): i for i, t in enumerate(slice_leaves)}
     return [[index[id(t)] for t in group if id(t) in index] for group in leaf_groups]
 
 
+def _sum(terms):
+    total = terms[0]
+    for term in terms[1:]:
+        total = total + term
+    return total
+
+
 def _sum_groups(per_leaf, plan):
-    out = []
-    for idx in plan:
-        if idx:
-            total = per_leaf[idx[0]]
-            for i in idx[1:]:
-                total = total + per_leaf[i]
-            out.append(total)
-    return tuple(out)
+    return tuple(_sum([per_leaf[i] for i in idx]) for idx in plan if idx)
 
 
-def _run(name, fn, sl, extra_inputs, plan, reverse_only=False):
-    """Records ``fn(*leaves, *consts, *extra)`` as one node; maps outputs back to sources."""
-    op = Op(name, fn, multiple_results=True, links=node_links, reverse_only=reverse_only,
+def _run(name, fn, sl, extra_inputs, connected):
+    """Records ``fn(*leaves, *consts, *extra)`` as one node; maps its outputs back to sources
+    (``connected[k]``: whether source k has an output)."""
+    op = Op(name, fn, multiple_results=True, links=node_links, reverse_only=sl.reverse_only,
             input_errors=False)
-    outs = record(op, [*sl.leaves, *sl.consts, *extra_inputs])
-    it = iter(outs)
-    return [next(it) if idx else None for idx in plan]
+    outs = iter(record(op, [*sl.leaves, *sl.consts, *extra_inputs]))
+    return [next(outs) if c else None for c in connected]
 
 
-def gradient(nodes, targets, leaf_groups, output_gradients=None):
-    """Gradients of ``sum(targets * output_gradients)`` per source (None if unconnected)."""
+def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):
+    """Gradients of ``sum(targets * output_gradients)`` per source (None if unconnected).
+
+    Args:
+      nodes: the recording.
+      targets: flat list of target Tensors.
+      leaf_groups: per source, its leaf tensors on the tape.
+      output_gradients: per target, its cotangent Tensor (already checked), or None for ones.
+      direct: per source, the positions of targets that ARE that source without being one of
+        its leaves (an unwatched tensor, a Variable): their cotangent is added as it is.
+    """
+    direct = direct or [[] for _ in leaf_groups]
     sl = Slice(nodes, targets, [t for g in leaf_groups for t in g])
-    if not sl.connected:
+    plan = _sources_plan(leaf_groups, sl.leaves) if sl.connected else [[] for _ in leaf_groups]
+    connected = [bool(p) or bool(d) for p, d in zip(plan, direct)]
+    if not any(connected):
         return [None] * len(leaf_groups)
-    plan = _sources_plan(leaf_groups, sl.leaves)
     replay = sl.function()
     n_leaves, n_consts = len(sl.leaves), len(sl.consts)
     # Cotangents the user gave are inputs (TF differentiates through them); the rest are ones.
-    given = []
-    slots = []
-    for k in sl.target_positions:
-        ct = None if output_gradients is None else output_gradients[k]
+    given, slots = [], []
+    for ct in output_gradients:
         slots.append(None if ct is None else len(given))
         if ct is not None:
             given.append(ct)
+    specs = [(t._value.shape, t._value.dtype) for t in targets]
 
     def grad_fn(*values):
         leaves = values[:n_leaves]
         consts = values[n_leaves:n_leaves + n_consts]
         cts_given = values[n_leaves + n_consts:]
-        outs, pullback = jax.vjp(lambda *lv: replay(lv, consts), *leaves)
-        cts = tuple(jnp.ones_like(o) if s is None else jnp.broadcast_to(cts_given[s], o.shape).astype(o.dtype)
-                    for o, s in zip(outs, slots))
-        return _sum_groups(pullback(cts), plan)
+        cts = [jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
+               for (shape, dtype), s in zip(specs, slots)]
+        per_leaf = ()
+        if sl.connected:
+            _, pullback = jax.vjp(lambda *lv: replay(lv, consts), *leaves)
+            per_leaf = [_conj(g) for g in pullback(tuple(_conj(cts[k]) for k in sl.target_positions))]
+        out = []
+        for idx, ks, c in zip(plan, direct, connected):
+            if c:
+                out.append(_sum([per_leaf[i] for i in idx] + [cts[k] for k in ks]))
+        return tuple(out)
 
-    return _run("Gradient", grad_fn, sl, given, plan)
+    return _run("Gradient", grad_fn, sl, given, connected)
 
 
 def jacobian(nodes, target, leaf_groups):
@@ -88,16 +113,34 @@ def jacobian(nodes, target, leaf_groups):
     replay = sl.function()
     n_leaves = len(sl.leaves)
     n_in = sum(t._value.size for t in sl.leaves)
+    complex_ = any(jnp.iscomplexobj(t._value) for t in [*sl.leaves, target])
     # Reverse mode costs one pass per target element, forward one per source element.
-    forward = not sl.reverse_only and n_in < target._value.size
-    transform = jax.jacfwd if forward else jax.jacrev
+    if complex_:
+        transform = _jacrev_tf
+    elif not sl.reverse_only and n_in < target._value.size:
+        transform = jax.jacfwd
+    else:
+        transform = jax.jacrev
 
     def jac_fn(*values):
         leaves, consts = values[:n_leaves], values[n_leaves:]
         jac = transform(lambda *lv: replay(lv, consts)[0], argnums=tuple(range(n_leaves)))(*leaves)
         return _sum_groups(jac, plan)
 
-    return _run("Jacobian", jac_fn, sl, (), plan, reverse_only=sl.reverse_only)
+    return _run("Jacobian", jac_fn, sl, (), [bool(p) for p in plan])
+
+
+def _jacrev_tf(f, argnums):
+    """``jax.jacrev`` with TF's complex convention (row i is TF's gradient of ``y[i]``)."""
+
+    def jac(*args):
+        y, pullback = jax.vjp(f, *args)
+        basis = jnp.eye(y.size, dtype=y.dtype).reshape((y.size, *y.shape))
+        rows = jax.vmap(pullback)(basis)
+        return tuple(_conj(r).reshape(y.shape + a.shape) for r, a in zip(rows, args))
+
+    del argnums  # every argument, as the caller asks
+    return jac
 
 
 def batch_jacobian(nodes, target, leaf_group, source_shape):
@@ -120,43 +163,7 @@ def batch_jacobian(nodes, target, leaf_group, source_shape):
         basis = jnp.eye(n_rows, dtype=y.dtype).reshape((n_rows, 1, *rest))
         cts = jnp.broadcast_to(basis, (n_rows, batch, *rest))
         (grads,) = _sum_groups(jax.vmap(pullback)(cts), plan)
-        grads = grads.reshape((n_rows, batch, row_size)).transpose(1, 0, 2)
+        grads = _conj(grads).reshape((n_rows, batch, row_size)).transpose(1, 0, 2)
         return (grads.reshape(out_shape),)
 
-    return _run("BatchJacobian", batch_jac_fn, sl, (), plan)[0]
-
-
-def jvp(nodes, target, leaf_groups, tangents):
-    """The forward-mode derivative of ``target`` along ``tangents`` (one per source group)."""
-    sl = Slice(nodes, [target], [t for g in leaf_groups for t in g])
-    if not sl.connected:
-        return None
-    index = {id(t): i for i, t in enumerate(sl.leaves)}
-    tangent_of_leaf = [None] * len(sl.leaves)
-    for group, tangent in zip(leaf_groups, tangents):
-        for t in group:
-            if id(t) in index:
-                tangent_of_leaf[index[id(t)]] = tangent
-    slots, extra = [], []
-    for tangent in tangent_of_leaf:
-        slots.append(_index_identity(extra, tangent))
-    replay = sl.function()
-    n_leaves, n_consts = len(sl.leaves), len(sl.consts)
-
-    def jvp_fn(*values):
-        leaves = values[:n_leaves]
-        consts = values[n_leaves:n_leaves + n_consts]
-        tans = values[n_leaves + n_consts:]
-        _, out = jax.jvp(lambda *lv: replay(lv, consts), leaves, tuple(tans[s] for s in slots))
-        return out
-
-    op = Op("Jvp", jvp_fn, multiple_results=True, links=node_links, input_errors=False)
-    return record(op, [*sl.leaves, *sl.consts, *extra])[0]
-
-
-def _index_identity(items: list, item) -> int:
-    for i, x in enumerate(items):
-        if x is item:
-            return i
-    items.append(item)
-    return len(items) - 1
+    return _run("BatchJacobian", batch_jac_fn, sl, (), [True])[0]

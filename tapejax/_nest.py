@@ -1,20 +1,56 @@
-"""TF-style nests (lists, tuples, dicts, namedtuples) whose leaves are tensors, variables or None."""
+"""TF-style nests (``tf.nest``): lists, tuples, namedtuples and dicts of leaves.
+
+A leaf is anything else: a Tensor, a Variable, None, a Python number. As in ``tf.nest``, a
+dict is flattened in sorted key order, and packing rebuilds it with the keys in the order the
+original had (``{'b': x, 'a': y}`` comes back as ``{'b': ..., 'a': ...}``).
+"""
 
 from __future__ import annotations
 
-import jax
-
-from ._tensor import TensorLike
+from collections.abc import Mapping
 
 
-def _is_leaf(x) -> bool:
-    return x is None or isinstance(x, TensorLike)
+def _sorted_keys(mapping) -> list:
+    try:
+        return sorted(mapping)
+    except TypeError:  # keys that do not sort: keep their order
+        return list(mapping)
+
+
+def _is_namedtuple(x) -> bool:
+    return isinstance(x, tuple) and hasattr(type(x), "_fields")
+
+
+def _leaves(structure, out: list) -> None:
+    if isinstance(structure, Mapping):
+        for key in _sorted_keys(structure):
+            _leaves(structure[key], out)
+    elif isinstance(structure, (list, tuple)):
+        for item in structure:
+            _leaves(item, out)
+    else:
+        out.append(structure)
 
 
 def flatten(structure):
-    """Returns ``(leaves, treedef)``; dicts are ordered by key, as ``tf.nest`` orders them."""
-    return jax.tree_util.tree_flatten(structure, is_leaf=_is_leaf)
+    """Returns ``(leaves, structure)``; pass both back to :func:`pack`."""
+    out: list = []
+    _leaves(structure, out)
+    return out, structure
 
 
-def pack(treedef, leaves):
-    return jax.tree_util.tree_unflatten(treedef, list(leaves))
+def _build(structure, it):
+    if isinstance(structure, Mapping):
+        values = {key: _build(structure[key], it) for key in _sorted_keys(structure)}
+        return type(structure)((key, values[key]) for key in structure)
+    if _is_namedtuple(structure):
+        return type(structure)(*[_build(item, it) for item in structure])
+    if isinstance(structure, (list, tuple)):
+        return type(structure)(_build(item, it) for item in structure)
+    return next(it)
+
+
+def pack(structure, leaves):
+    """``structure`` with its leaves replaced, in order, by ``leaves``."""
+    it = iter(leaves)
+    return _build(structure, it)

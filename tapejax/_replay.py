@@ -5,11 +5,34 @@
 ``Slice.function`` replays them: ``f(leaf_values, const_values) -> target_values``. Every
 input of a kept node that is not computed from the leaves is a constant of the slice, passed
 as an argument so the function stays pure (and can be jitted and cached).
+
+A leaf may itself be computed from other leaves (``gradient(z, [x, y])`` with ``y = x * x``).
+As in TF, ``y`` then gets the gradient that reaches it and ``x`` the full gradient, through
+``y`` too: the replay uses ``y``'s given value and adds its derivative to the path from ``x``
+(:func:`_splice`).
 """
 
 from __future__ import annotations
 
+import jax
+
 from ._tape import is_differentiable
+
+
+@jax.custom_jvp
+def _splice(given, computed):
+    """``given`` (a leaf's value), differentiated as ``given + computed``.
+
+    The value never depends on ``computed`` (the same number recomputed from upstream
+    leaves), so a derivative of the replay, differentiated again by an outer tape, does not
+    count the path through ``computed`` twice: the outer tape already sees it through ``given``.
+    """
+    return given
+
+
+@_splice.defjvp
+def _splice_jvp(primals, tangents):
+    return primals[0], tangents[0] + tangents[1]
 
 
 class Slice:
@@ -25,40 +48,20 @@ class Slice:
     """
 
     def __init__(self, nodes, targets, leaves):
-        leaf_ids = {id(t) for t in leaves if is_differentiable(t)}
+        leaves = _unique(t for t in leaves if is_differentiable(t))
+        leaf_ids = {id(t) for t in leaves}
+        # A first pass that ignores links bounds the nodes between leaves and targets, so that
+        # exact links (a jaxpr trace for derivative nodes) are computed for those nodes only.
         reached = set(leaf_ids)
-        candidates = []
-        for node in nodes:
-            hit_inputs = [i for i, t in enumerate(node.inputs) if id(t) in reached]
-            if not hit_inputs:
-                continue
-            links = node.links()
-            hit = False
-            for out, linked in zip(node.outputs, links):
-                if any(i in linked for i in hit_inputs) and is_differentiable(out):
-                    reached.add(id(out))
-                    hit = True
-            if hit:
-                candidates.append(node)
-
-        needed = {id(t) for t in targets if id(t) in reached}
-        kept = []
-        for node in reversed(candidates):
-            outs = [j for j, o in enumerate(node.outputs) if id(o) in needed and id(o) not in leaf_ids]
-            if not outs:
-                continue
-            kept.append(node)
-            links = node.links()
-            for j in outs:
-                for i in links[j]:
-                    if id(node.inputs[i]) in reached:
-                        needed.add(id(node.inputs[i]))
-        kept.reverse()
-
+        candidates, _ = _backward(_forward(nodes, reached, exact=False), targets, exact=False)
+        reached = set(leaf_ids)
+        kept, needed = _backward(_forward(candidates, reached, exact=True), targets, exact=True)
         self.nodes = kept
-        self.leaves = _unique(t for t in leaves if id(t) in needed)
-        self.target_positions = [k for k, t in enumerate(targets) if id(t) in needed]
+        self.leaves = [t for t in leaves if id(t) in needed]
+        self.target_positions = [k for k, t in enumerate(targets) if id(t) in reached]
         self.targets = [targets[k] for k in self.target_positions]
+        kept_leaves = {id(t) for t in self.leaves}
+        self.leaf_outputs = frozenset(id(t) for n in kept for t in n.outputs if id(t) in kept_leaves)
         known = {id(t) for t in self.leaves}
         consts = []
         for node in kept:
@@ -80,6 +83,7 @@ class Slice:
         leaf_ids = [id(t) for t in self.leaves]
         const_ids = [id(t) for t in self.consts]
         target_ids = [id(t) for t in self.targets]
+        spliced = self.leaf_outputs
 
         def replay(leaf_values, const_values):
             env = dict(zip(const_ids, const_values))
@@ -88,10 +92,58 @@ class Slice:
                 out = node.op.fn(*[env[id(t)] for t in node.inputs], **node.static)
                 outs = out if node.op.multiple_results else (out,)
                 for t, v in zip(node.outputs, outs):
-                    env.setdefault(id(t), v)
+                    key = id(t)
+                    env[key] = _splice(env[key], v) if key in spliced else v
             return tuple(env[i] for i in target_ids)
 
         return replay
+
+
+def _links(node, exact: bool):
+    if exact:
+        return node.links()
+    if not node.op.differentiable:
+        return None
+    every = range(len(node.inputs))
+    return [every] * len(node.outputs)
+
+
+def _forward(nodes, reached: set, exact: bool) -> list:
+    """Nodes through which some reached tensor flows; adds their reached outputs to ``reached``."""
+    hit_nodes = []
+    for node in nodes:
+        hit_inputs = [i for i, t in enumerate(node.inputs) if id(t) in reached]
+        if not hit_inputs:
+            continue
+        links = _links(node, exact)
+        if links is None:
+            continue
+        hit = False
+        for out, linked in zip(node.outputs, links):
+            if is_differentiable(out) and any(i in linked for i in hit_inputs):
+                reached.add(id(out))
+                hit = True
+        if hit:
+            hit_nodes.append(node)
+    return hit_nodes
+
+
+def _backward(nodes, targets, exact: bool):
+    """Of ``nodes`` (all reached), those some target depends on, in execution order, and the
+    ids of every tensor some target depends on."""
+    needed = {id(t) for t in targets}
+    kept = []
+    for node in reversed(nodes):
+        outs = [j for j, o in enumerate(node.outputs) if id(o) in needed]
+        if not outs:
+            continue
+        kept.append(node)
+        links = _links(node, exact)
+        for j in outs:
+            for i in links[j]:
+                needed.add(id(node.inputs[i]))
+    kept.reverse()
+    return kept, needed
 
 
 def _unique(tensors) -> list:

@@ -71,20 +71,30 @@ class Tape:
         self.watched_vars.setdefault(id(variable), variable)
 
     def leaves_of(self, source) -> list:
-        """The leaf tensors standing for ``source``: a Variable's reads, or the tensor itself."""
+        """The leaf tensors standing for ``source`` on this tape: a Variable's watched reads, or
+        the tensor itself if it is watched or computed from watched tensors (else none: as in
+        TF, an unwatched tensor that merely fed a recorded op gets no gradient)."""
         if isinstance(source, Variable):
             return self.var_reads.get(id(source), [])
-        return [source]
+        return [source] if id(source) in self.connected else []
 
     def watched_variables(self) -> tuple:
         return tuple(sorted(self.watched_vars.values(), key=lambda v: v._order))
 
-    def push(self) -> None:
-        state.recorders.append(self)
+    def push(self, position: int | None = None) -> None:
+        """Starts recording, innermost, or back at ``position`` (where :meth:`pop` took it)."""
+        recorders = state.recorders
+        if position is None or position >= len(recorders):
+            recorders.append(self)
+        else:
+            recorders.insert(position, self)
 
-    def pop(self) -> None:
+    def pop(self) -> int:
+        """Stops recording; returns where this tape was in the stack of recorders."""
         # Tapes may be exited out of order (two tapes in one ``with``); remove this one.
-        for i in range(len(state.recorders) - 1, -1, -1):
-            if state.recorders[i] is self:
-                del state.recorders[i]
-                return
+        recorders = state.recorders
+        for i in range(len(recorders) - 1, -1, -1):
+            if recorders[i] is self:
+                del recorders[i]
+                return i
+        return len(recorders)
