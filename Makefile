@@ -8,14 +8,17 @@
 #   make lint    ruff check
 #   make notebook  regenerate notebooks/*.ipynb from their jupytext .py sources
 #   make clean   remove $(OUT)/ and caches (keeps $(VENV))
+#
+# e.g. make test TEST_PATHS=tests/test_guide.py PYTEST_ARGS='-x -k hessian'
 
 PYTHON ?= python3
 VENV ?= .venv
 OUT ?= out
+TEST_PATHS ?= tests tapejax README.md
 PYTEST_ARGS ?=
 
 VPY := $(VENV)/bin/python
-PIP_INSTALL := $(VPY) -m pip install --disable-pip-version-check --progress-bar off
+PIP_INSTALL := $(VPY) -m pip install --quiet --disable-pip-version-check --progress-bar off
 
 .PHONY: demo test lint notebook clean
 
@@ -23,7 +26,7 @@ demo: $(VENV)/.installed-demo
 	$(VPY) scripts/run_notebook.py notebooks/advanced_autodiff.ipynb --out $(OUT)
 
 test: $(VENV)/.installed-test
-	$(VPY) -m pytest tests tapejax README.md --doctest-glob=README.md $(PYTEST_ARGS)
+	$(VPY) -m pytest $(TEST_PATHS) --doctest-glob=README.md $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check .
@@ -42,5 +45,6 @@ $(VENV)/.created:
 	touch $@
 
 $(VENV)/.installed-%: pyproject.toml $(VENV)/.created
+	@echo "Installing tapejax (editable) with its '$*' extras into $(VENV)/ (the first time takes a minute or two)"
 	$(PIP_INSTALL) -e '.[$*]'
 	touch $@

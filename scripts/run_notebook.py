@@ -46,8 +46,12 @@ def _kernel_manager(scratch: Path, env: dict[str, str]) -> KernelManager:
     }
     (spec_dir / "kernel.json").write_text(json.dumps(spec, indent=1))
     specs = KernelSpecManager(kernel_dirs=[str(scratch / "kernels")], ensure_native_kernel=False)
+    # IPC (unix sockets in ``scratch``): no TCP ports to find free, nothing reachable from outside.
     return KernelManager(
-        kernel_name=KERNEL_NAME, kernel_spec_manager=specs, connection_file=str(scratch / "connection.json")
+        kernel_name=KERNEL_NAME,
+        kernel_spec_manager=specs,
+        transport="ipc",
+        connection_file=str(scratch / "connection.json"),
     )
 
 
