@@ -129,7 +129,9 @@ class Layer(Module):
         dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
-        value = initializers.get(initializer)(tuple(shape), dtype=dtype.name)
+        # Like TF's init_scope: a weight built while tapejax.function traces gets a concrete value.
+        with jax.ensure_compile_time_eval():
+            value = initializers.get(initializer)(tuple(shape), dtype=dtype.name)
         name = name or "variable"
         with _scope(self):
             path = "/".join([scope for scope, _ in _state.scopes] + [name])
@@ -223,8 +225,11 @@ class Layer(Module):
         """Raises ValueError when ``inputs`` cannot be used by this layer (Keras' InputSpec)."""
 
     def __call__(self, inputs, *args, **kwargs):
-        inputs = jax.tree_util.tree_map(self._convert_input, inputs, is_leaf=_is_input_leaf)
-        args, kwargs, training = _bind_training(type(self), inputs, args, kwargs)
+        if isinstance(inputs, TensorLike):
+            inputs = self._convert_input(inputs)
+        else:
+            inputs = jax.tree_util.tree_map(self._convert_input, inputs, is_leaf=_is_input_leaf)
+        args, kwargs, training = _bind_training(type(self), args, kwargs)
         with _scope(self, training):
             if not self.built:
                 if isinstance(inputs, TensorLike):
@@ -238,7 +243,8 @@ class Layer(Module):
     def _convert_input(self, x):
         if isinstance(x, (TensorLike, np.ndarray, np.generic, jax.Array, int, float)) or _is_number_list(x):
             x = convert_to_tensor(x)
-            if self.autocast and x.dtype.is_floating and x.dtype != self._dtype:
+            dtype = x.dtype  # DTypes are singletons
+            if self.autocast and dtype is not self._dtype and dtype.is_floating:
                 x = _cast(x, self._dtype)
         return x
 
@@ -291,7 +297,7 @@ def _call_parameters(cls) -> tuple:
     return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
-def _bind_training(cls, inputs, args, kwargs):
+def _bind_training(cls, args, kwargs):
     """Resolves ``training``: given (by keyword or position), else the calling layer's."""
     params = _call_parameters(cls)
     training = kwargs.get("training")

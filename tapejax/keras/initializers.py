@@ -23,7 +23,15 @@ _TRUNCATED_STDDEV = 0.87962566103423978
 
 
 class Initializer:
-    """Base class: subclasses implement ``__call__(shape, dtype=None)``."""
+    """Base class: subclasses implement ``__call__(shape, dtype=None)``.
+
+    >>> import tapejax as tf
+    >>> class Twos(tf.keras.initializers.Initializer):
+    ...   def __call__(self, shape, dtype=None):
+    ...     return tf.fill(shape, 2.0)
+    >>> print(Twos()((2,)))
+    tf.Tensor([2. 2.], shape=(2,), dtype=float32)
+    """
 
     def __call__(self, shape, dtype=None) -> Tensor:
         raise NotImplementedError(f"{type(self).__name__} must implement __call__(shape, dtype=None).")
@@ -33,7 +41,12 @@ class Initializer:
 
 
 class Constant(Initializer):
-    """Fills with ``value``."""
+    """Fills with ``value``.
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.initializers.Constant(3.0)((2,)))
+    tf.Tensor([3. 3.], shape=(2,), dtype=float32)
+    """
 
     def __init__(self, value=0.0):
         self.value = value
@@ -43,20 +56,37 @@ class Constant(Initializer):
 
 
 class Zeros(Constant):
-    """Fills with 0."""
+    """Fills with 0.
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.initializers.Zeros()((2,), dtype='float64'))
+    tf.Tensor([0. 0.], shape=(2,), dtype=float64)
+    """
 
     def __init__(self):
         super().__init__(0.0)
 
 
 class Ones(Constant):
-    """Fills with 1."""
+    """Fills with 1.
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.initializers.Ones()((2,)))
+    tf.Tensor([1. 1.], shape=(2,), dtype=float32)
+    """
 
     def __init__(self):
         super().__init__(1.0)
 
 
 class RandomNormal(Initializer):
+    """Normal values with ``mean`` and ``stddev``.
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.RandomNormal(stddev=1.0)((2, 3)).shape
+    TensorShape([2, 3])
+    """
+
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
         self.mean, self.stddev, self.seed = mean, stddev, seed
 
@@ -65,13 +95,27 @@ class RandomNormal(Initializer):
 
 
 class TruncatedNormal(RandomNormal):
-    """Normal values more than two standard deviations from the mean are redrawn."""
+    """Normal values more than two standard deviations from the mean are redrawn.
+
+    >>> import tapejax as tf
+    >>> w = tf.keras.initializers.TruncatedNormal(stddev=1.0)((100,))
+    >>> bool(tf.reduce_max(tf.abs(w)) <= 2.0)
+    True
+    """
 
     def __call__(self, shape, dtype=None) -> Tensor:
         return _draw("truncated_normal", shape, dtype, self.seed, (self.mean, self.stddev))
 
 
 class RandomUniform(Initializer):
+    """Uniform values in ``[minval, maxval)``.
+
+    >>> import tapejax as tf
+    >>> w = tf.keras.initializers.RandomUniform(0.0, 1.0)((100,))
+    >>> bool(tf.reduce_min(w) >= 0.0) and bool(tf.reduce_max(w) < 1.0)
+    True
+    """
+
     def __init__(self, minval=-0.05, maxval=0.05, seed=None):
         self.minval, self.maxval, self.seed = minval, maxval, seed
 
@@ -80,7 +124,12 @@ class RandomUniform(Initializer):
 
 
 class VarianceScaling(Initializer):
-    """Variance ``scale / n``, ``n`` the fan in, fan out or their mean (Keras' formula)."""
+    """Variance ``scale / n``, ``n`` the fan in, fan out or their mean (Keras' formula).
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.VarianceScaling(2.0, 'fan_in', 'uniform')((4, 3)).shape
+    TensorShape([4, 3])
+    """
 
     def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
         if scale <= 0.0:
@@ -107,33 +156,74 @@ class VarianceScaling(Initializer):
 
 
 class GlorotUniform(VarianceScaling):
-    """Uniform in ``[-l, l]``, ``l = sqrt(6 / (fan_in + fan_out))``: Dense's default kernel."""
+    """Uniform in ``[-l, l]``, ``l = sqrt(6 / (fan_in + fan_out))``: Dense's default kernel.
+
+    >>> import tapejax as tf
+    >>> w = tf.keras.initializers.GlorotUniform()((2, 4))
+    >>> bool(tf.reduce_max(tf.abs(w)) <= 1.0)
+    True
+    """
 
     def __init__(self, seed=None):
         super().__init__(1.0, "fan_avg", "uniform", seed)
 
 
 class GlorotNormal(VarianceScaling):
+    """Truncated normal, stddev ``sqrt(2 / (fan_in + fan_out))``.
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.GlorotNormal(seed=0)((3, 2)).shape
+    TensorShape([3, 2])
+    """
+
     def __init__(self, seed=None):
         super().__init__(1.0, "fan_avg", "truncated_normal", seed)
 
 
 class HeNormal(VarianceScaling):
+    """Truncated normal, stddev ``sqrt(2 / fan_in)``.
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.HeNormal(seed=0)((3, 2)).shape
+    TensorShape([3, 2])
+    """
+
     def __init__(self, seed=None):
         super().__init__(2.0, "fan_in", "truncated_normal", seed)
 
 
 class HeUniform(VarianceScaling):
+    """Uniform in ``[-l, l]``, ``l = sqrt(6 / fan_in)``.
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.HeUniform(seed=0)((3, 2)).shape
+    TensorShape([3, 2])
+    """
+
     def __init__(self, seed=None):
         super().__init__(2.0, "fan_in", "uniform", seed)
 
 
 class LecunNormal(VarianceScaling):
+    """Truncated normal, stddev ``sqrt(1 / fan_in)``.
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.LecunNormal(seed=0)((3, 2)).shape
+    TensorShape([3, 2])
+    """
+
     def __init__(self, seed=None):
         super().__init__(1.0, "fan_in", "truncated_normal", seed)
 
 
 class LecunUniform(VarianceScaling):
+    """Uniform in ``[-l, l]``, ``l = sqrt(3 / fan_in)``.
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.LecunUniform(seed=0)((3, 2)).shape
+    TensorShape([3, 2])
+    """
+
     def __init__(self, seed=None):
         super().__init__(1.0, "fan_in", "uniform", seed)
 
