@@ -71,7 +71,8 @@ def test_dense_names_and_paths_as_keras():
 
 @pytest.mark.parametrize("activation, ref", [
     (None, lambda z: z), ("relu", jax.nn.relu), ("elu", jax.nn.elu), ("tanh", jnp.tanh),
-    ("sigmoid", jax.nn.sigmoid), ("softmax", jax.nn.softmax), ("hard_sigmoid", lambda z: jax.nn.relu6(z + 3) / 6),
+    ("sigmoid", jax.nn.sigmoid), ("softmax", jax.nn.softmax),
+    ("hard_sigmoid", lambda z: jax.nn.relu6(z + 3) / 6),
     (tf.nn.elu, jax.nn.elu), (lambda t: t * 2.0, lambda z: z * 2.0),
 ])
 def test_dense_forward_matches_formula(activation, ref):
@@ -156,7 +157,7 @@ def test_dense_errors():
         layers.Dense(3, activation="nope")
     with pytest.raises(ValueError, match="Could not interpret initializer identifier: nope"):
         layers.Dense(3, kernel_initializer="nope")
-    with pytest.raises(ValueError, match=r"invalid value for `units`, expected a positive integer. Received: units=0"):
+    with pytest.raises(ValueError, match=r"`units`, expected a positive integer. Received: units=0"):
         layers.Dense(0)
     with pytest.raises(ValueError, match=r"Received: units=2.5"):
         layers.Dense(2.5)
@@ -265,11 +266,11 @@ def test_batch_norm_on_another_axis():
 
 
 def test_batch_norm_errors():
-    with pytest.raises(ValueError, match=r"Axis 5 is out of bounds for input shape \(2, 3\). Received: axis=5"):
+    with pytest.raises(ValueError, match=r"Axis 5 is out of bounds for input shape \(2, 3\)"):
         layers.BatchNormalization(axis=5)(tf.ones([2, 3]))
     bn = layers.BatchNormalization()
     bn(tf.ones([2, 3]))
-    with pytest.raises(ValueError, match="expected axis -1 of input shape to have value 3, but received input"):
+    with pytest.raises(ValueError, match="expected axis -1 of input shape to have value 3, but received"):
         bn(tf.ones([2, 4]))
     with pytest.raises(ValueError, match=r"expected ndim=2, found ndim=3. Full shape received: \(2, 3, 3\)"):
         bn(tf.ones([2, 3, 3]))
@@ -335,7 +336,8 @@ class Block(layers.Layer):
 def test_custom_layer_tracks_sublayers_in_keras_order():
     block = Block()
     block(tf.ones([3, 2]))
-    paths = ["block/s", "block/c", "block/dense/kernel", "block/dense/bias", "block/batch_normalization/gamma",
+    paths = ["block/s", "block/c", "block/dense/kernel", "block/dense/bias",
+             "block/batch_normalization/gamma",
              "block/batch_normalization/beta", "block/batch_normalization/moving_mean",
              "block/batch_normalization/moving_variance"]
     assert [w.path for w in block.weights] == paths
@@ -369,16 +371,16 @@ def test_freezing_a_layer_freezes_its_sublayers():
 
 def test_add_weight_and_set_weights_errors():
     layer = layers.Layer()
-    with pytest.raises(ValueError, match=r"`name` must be passed as a keyword argument. Received: add_weight\('w'"):
+    with pytest.raises(ValueError, match=r"`name` must be passed as a keyword argument. .*add_weight\('w'"):
         layer.add_weight("w", (2,))
     assert layer.add_weight((2,), "ones").shape == (2,)  # Keras 2's positional shape, initializer
     dense = layers.Dense(2)
     dense.build((None, 3))
-    with pytest.raises(ValueError, match="with a weight list of length 1, but the layer was expecting 2 weights"):
+    with pytest.raises(ValueError, match="weight list of length 1, but the layer was expecting 2 weights"):
         dense.set_weights([np.zeros((3, 2))])
-    with pytest.raises(ValueError, match=r"weight shape \(3, 2\) is not compatible with provided weight shape"):
+    with pytest.raises(ValueError, match=r"weight shape \(3, 2\) is not compatible with provided"):
         dense.set_weights([np.zeros((3, 3)), np.zeros(2)])
-    with pytest.raises(ValueError, match="You tried to call `count_params` on layer 'dense_1', but the layer"):
+    with pytest.raises(ValueError, match="call `count_params` on layer 'dense_1', but the layer"):
         layers.Dense(2).count_params()
     with pytest.raises(ValueError, match=r"Expected `trainable` to be a boolean. Received: trainable=1"):
         layers.Dense(2, trainable=1)
