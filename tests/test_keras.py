@@ -402,3 +402,15 @@ def test_layers_built_and_trained_inside_function_match_eager():
 def test_layers_are_modules():
     assert isinstance(layers.Dense(2), tf.Module)
     assert isinstance(layers.BatchNormalization(), tf.Module)
+
+
+def test_build_called_directly_marks_the_layer_built():
+    class Scale(layers.Layer):
+        def build(self, input_shape):
+            self.w = self.add_weight(shape=(input_shape[-1],), initializer="ones", name="w")
+
+    layer = Scale()
+    layer.build((None, 3))
+    assert layer.built
+    layer(tf.ones([2, 3]))
+    assert [w.path for w in layer.weights] == ["scale/w"]  # not built a second time

@@ -7,7 +7,7 @@ from .. import nn as _nn
 from .._array_ops import cast as _cast
 from .._array_ops import reshape as _reshape
 from . import initializers
-from ._layer import Layer, _unsupported, check_input_spec
+from ._layer import Layer, check_input_spec, check_unsupported
 
 
 class BatchNormalization(Layer):
@@ -49,7 +49,7 @@ class BatchNormalization(Layer):
             beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
             synchronized: bool = False, renorm: bool = False, **kwargs):
         super().__init__(**kwargs)
-        _unsupported(self, beta_regularizer=beta_regularizer, gamma_regularizer=gamma_regularizer,
+        check_unsupported(self, beta_regularizer=beta_regularizer, gamma_regularizer=gamma_regularizer,
                      beta_constraint=beta_constraint, gamma_constraint=gamma_constraint,
                      synchronized=synchronized, renorm=renorm)
         self.axis = int(axis)
@@ -77,7 +77,6 @@ class BatchNormalization(Layer):
         self.moving_variance = self.add_weight(shape=shape, name="moving_variance",
                                                initializer=self.moving_variance_initializer, trainable=False)
         self._input_spec = {"ndim": rank, "axes": {self.axis: input_shape[self.axis]}}
-        self.built = True
 
     def _check_input(self, inputs) -> None:
         if self._input_spec is not None:

@@ -7,7 +7,7 @@ import operator
 from .._array_ops import cast as _cast
 from ..linalg import matmul as _matmul
 from . import activations, initializers
-from ._layer import Layer, _unsupported, check_input_spec
+from ._layer import Layer, check_input_spec, check_unsupported
 
 
 class Dense(Layer):
@@ -40,7 +40,7 @@ class Dense(Layer):
             bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
             kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(**kwargs)
-        _unsupported(self, kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
+        check_unsupported(self, kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
                      kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
         self.units = _positive_int(units)
         self.activation = activations.get(activation)
@@ -62,7 +62,6 @@ class Dense(Layer):
         self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer)
-        self.built = True
 
     def _check_input(self, inputs) -> None:
         axes = {-1: self._kernel.shape[0]} if self._kernel is not None else None

@@ -85,7 +85,7 @@ class Layer(Module):
                               "is built from the shape of its first input.", stacklevel=2)
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
-        _unsupported(self, activity_regularizer=activity_regularizer)
+        check_unsupported(self, activity_regularizer=activity_regularizer)
         if not isinstance(trainable, bool):
             raise ValueError(f"Expected `trainable` to be a boolean. Received: trainable={trainable} "
                              f"(of type {type(trainable)})")
@@ -100,6 +100,12 @@ class Layer(Module):
         self.built = False
         self._trainable_variables: list = []
         self._non_trainable_variables: list = []
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # As Keras: a subclass's ``build`` marks the layer built, also when called directly.
+        if "build" in vars(cls):
+            cls.build = _marks_built(vars(cls)["build"])
 
     # -- dtypes ---------------------------------------------------------------------------
     @property
@@ -125,7 +131,7 @@ class Layer(Module):
           name: its name; its ``path`` is ``'<layer name>/<name>'``.
         """
         shape, initializer, dtype = _legacy_weight_args(args, shape, initializer, dtype)
-        _unsupported(self, regularizer=regularizer, constraint=constraint)
+        check_unsupported(self, regularizer=regularizer, constraint=constraint)
         dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
@@ -235,7 +241,6 @@ class Layer(Module):
                 if isinstance(inputs, TensorLike):
                     self._check_input(inputs)
                 self.build(_shapes(inputs))
-                self.built = True
             if isinstance(inputs, TensorLike):
                 self._check_input(inputs)
             return self.call(inputs, *args, **kwargs)
@@ -250,6 +255,17 @@ class Layer(Module):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def _marks_built(build):
+    @functools.wraps(build)
+    def wrapper(self, *args, **kwargs):
+        with _scope(self):
+            result = build(self, *args, **kwargs)
+        self.built = True
+        return result
+
+    return wrapper
 
 
 def check_input_spec(layer: Layer, inputs, *, ndim=None, min_ndim=None, axes=None) -> None:
@@ -269,7 +285,8 @@ def check_input_spec(layer: Layer, inputs, *, ndim=None, min_ndim=None, axes=Non
                              "it was built for; use a new layer for inputs of another size.")
 
 
-def _unsupported(layer: Layer, **options) -> None:
+def check_unsupported(layer: Layer, **options) -> None:
+    """Raises NotImplementedError for a Keras option tapejax does not implement, when it is set."""
     for key, value in options.items():
         if value is not None and value is not False:
             raise NotImplementedError(
@@ -330,7 +347,8 @@ class _scope:
         self.pushed = not _state.scopes or _state.scopes[-1][1] is not self.layer
         if self.pushed:
             _state.scopes.append((self.layer.name, self.layer))
-        _state.training.append(self.training)
+        inherited = _state.training[-1] if _state.training else None
+        _state.training.append(inherited if self.training is None else self.training)
 
     def __exit__(self, *exc):
         _state.training.pop()
