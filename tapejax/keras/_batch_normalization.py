@@ -41,13 +41,11 @@ class BatchNormalization(Layer):
     [0.02] [1.]
     """
 
-    # Keras' signature: every argument may be given by position.
-    def __init__(  # noqa: PLR0917
-            self, axis: int = -1, momentum: float = 0.99, epsilon: float = 1e-3, center: bool = True,
-            scale: bool = True, beta_initializer="zeros", gamma_initializer="ones",
-            moving_mean_initializer="zeros", moving_variance_initializer="ones",
-            beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
-            synchronized: bool = False, renorm: bool = False, **kwargs):
+    def __init__(self, axis: int = -1, momentum: float = 0.99, epsilon: float = 1e-3, center: bool = True,
+                 scale: bool = True, beta_initializer="zeros", gamma_initializer="ones",
+                 moving_mean_initializer="zeros", moving_variance_initializer="ones",
+                 beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
+                 gamma_constraint=None, synchronized: bool = False, renorm: bool = False, **kwargs):
         super().__init__(**kwargs)
         check_unsupported(self, beta_regularizer=beta_regularizer, gamma_regularizer=gamma_regularizer,
                      beta_constraint=beta_constraint, gamma_constraint=gamma_constraint,

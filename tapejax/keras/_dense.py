@@ -34,11 +34,9 @@ class Dense(Layer):
     ['kernel', 'bias']
     """
 
-    # Keras' signature: every argument may be given by position.
-    def __init__(  # noqa: PLR0917
-            self, units, activation=None, use_bias: bool = True, kernel_initializer="glorot_uniform",
-            bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
-            kernel_constraint=None, bias_constraint=None, **kwargs):
+    def __init__(self, units, activation=None, use_bias: bool = True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(**kwargs)
         check_unsupported(self, kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
                      kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
