@@ -135,10 +135,10 @@ def test_seeded_initializer_is_repeatable():
 
 
 def test_dense_gradients_match_jax():
-    k, b = rand(3, 4, seed=1), rand(4, seed=2)
-    layer = built_dense(4, k, b, activation="tanh", dtype="float64")
-    check_gradient(layer, lambda x: jnp.tanh(x @ k + b), rand(5, 3))
-    x = tf.constant(rand(5, 3))
+    k, b = rand(3, 5, seed=1), rand(5, seed=2)
+    layer = built_dense(5, k, b, activation="tanh", dtype="float64")
+    check_gradient(layer, lambda x: jnp.tanh(x @ k + b), rand(4, 3))
+    x = tf.constant(rand(4, 3))
     with tf.GradientTape() as tape:
         loss = tf.reduce_sum(layer(x) ** 2)
     gk, gb = tape.gradient(loss, layer.trainable_variables)
@@ -212,7 +212,7 @@ def stats_bn(features, dtype="float64", input_shape=None, **kwargs):
 
 def test_batch_norm_inference_uses_moving_statistics_by_default():
     bn, (gamma, beta, mm, mv) = stats_bn(3)
-    x = rand(5, 3)
+    x = rand(6, 3)
     expected = (x - mm) / np.sqrt(mv + EPS) * gamma + beta
     np.testing.assert_allclose(bn(tf.constant(x)).numpy(), expected, rtol=1e-12)
     np.testing.assert_allclose(bn(tf.constant(x), training=False).numpy(), expected, rtol=1e-12)
@@ -241,7 +241,7 @@ def test_batch_norm_float32_update_matches_keras_numbers():
 
 def test_frozen_batch_norm_runs_in_inference_mode():
     bn, (gamma, beta, mm, mv) = stats_bn(3, trainable=False)
-    x = rand(5, 3)
+    x = rand(6, 3)
     np.testing.assert_allclose(bn(tf.constant(x), training=True).numpy(),
                                (x - mm) / np.sqrt(mv + EPS) * gamma + beta, rtol=1e-12)
     np.testing.assert_array_equal(bn.moving_mean.numpy(), mm)
@@ -250,7 +250,7 @@ def test_frozen_batch_norm_runs_in_inference_mode():
 
 def test_batch_norm_without_center_and_scale():
     bn = layers.BatchNormalization(center=False, scale=False, dtype="float64")
-    x = rand(6, 2)
+    x = rand(6, 3)
     y = bn(tf.constant(x), training=True)
     assert bn.gamma is None and bn.beta is None
     assert [w.name for w in bn.weights] == ["moving_mean", "moving_variance"]
@@ -279,8 +279,8 @@ def test_batch_norm_errors():
 
 
 def test_batch_norm_training_gradients_match_jax():
-    bn, (gamma, beta, _, _) = stats_bn(4)
-    x0 = rand(6, 4, seed=7)
+    bn, (gamma, beta, _, _) = stats_bn(3)
+    x0 = rand(6, 3, seed=7)
     x = tf.constant(x0)
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
@@ -290,7 +290,7 @@ def test_batch_norm_training_gradients_match_jax():
     for g, expected in zip(got, ref, strict=True):
         np.testing.assert_allclose(g.numpy(), expected, rtol=1e-9, atol=1e-12)
     # And against finite differences, along a non-uniform cotangent (sum(y) is flat in x).
-    w = rand(6, 4, seed=8)
+    w = rand(6, 3, seed=8)
     fd = finite_difference_grad(lambda v: float(np.sum(np.asarray(bn_train_ref(v, gamma, beta)) * w)), x0)
     np.testing.assert_allclose(np.einsum("bf,bfcx->cx", w, got[0].numpy()), fd, rtol=1e-5, atol=1e-7)
 

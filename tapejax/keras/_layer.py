@@ -55,7 +55,11 @@ class Layer(Module):
     Subclasses create weights with :meth:`add_weight` in ``build(input_shape)``, which runs on
     the first call with the first input's shape, and compute in ``call(inputs, ...)``.
     A ``training`` argument given to a call is passed on to ``call`` when it accepts one, and
-    to the layers called inside it that are not given one.
+    to the layers called inside it that are not given one. It may also be given by position
+    (Keras 2 allowed it; Keras 3 raises).
+
+    A Layer is also a ``tapejax.Module``: a Module holding layers lists their weights (in
+    TensorFlow 2.16+, Keras 3 layers are not ``tf.Module``s and a ``tf.Module`` misses them).
 
     Args:
       trainable: whether the layer's trainable weights are trained (and watched by tapes).

@@ -98,7 +98,7 @@ class TruncatedNormal(RandomNormal):
     """Normal values more than two standard deviations from the mean are redrawn.
 
     >>> import tapejax as tf
-    >>> w = tf.keras.initializers.TruncatedNormal(stddev=1.0)((100,))
+    >>> w = tf.keras.initializers.TruncatedNormal(stddev=1.0)((50,))
     >>> bool(tf.reduce_max(tf.abs(w)) <= 2.0)
     True
     """
@@ -111,7 +111,7 @@ class RandomUniform(Initializer):
     """Uniform values in ``[minval, maxval)``.
 
     >>> import tapejax as tf
-    >>> w = tf.keras.initializers.RandomUniform(0.0, 1.0)((100,))
+    >>> w = tf.keras.initializers.RandomUniform(0.0, 1.0)((50,))
     >>> bool(tf.reduce_min(w) >= 0.0) and bool(tf.reduce_max(w) < 1.0)
     True
     """
@@ -250,16 +250,24 @@ _UNSEEDED = {"normal": _random.normal, "truncated_normal": _random.truncated_nor
 def _draw(kind: str, shape, dtype, seed, params: tuple) -> Tensor:
     """Samples ``kind`` with ``params`` (mean, stddev) or (minval, maxval)."""
     shape, dtype, (a, b) = tuple(int(d) for d in shape), _as_dtype(dtype), params
+    size = math.prod(shape)
+    # JAX compiles its PRNG anew for every shape (~0.5 s of CPU each), which would dominate
+    # building a model: draw a power-of-two sized vector (one compile per size class) and cut.
+    n = max(64, 1 << (size - 1).bit_length())
     if seed is None:
-        return _UNSEEDED[kind](shape, a, b, dtype=dtype)
-    key, np_dtype = jax.random.key(int(seed)), dtype._np
-    if kind == "uniform":
-        return Tensor(jax.random.uniform(key, shape, np_dtype, a, b))
-    if kind == "normal":
-        z = jax.random.normal(key, shape, np_dtype)
+        flat = _UNSEEDED[kind]((n,), a, b, dtype=dtype)._value
     else:
-        z = jax.random.truncated_normal(key, -2.0, 2.0, shape, np_dtype)
-    return Tensor((z * b + a).astype(np_dtype))
+        key, np_dtype = jax.random.key(int(seed)), dtype._np
+        if kind == "uniform":
+            flat = jax.random.uniform(key, (n,), np_dtype, a, b)
+        else:
+            sample = jax.random.normal if kind == "normal" else _truncated_normal
+            flat = (sample(key, (n,), np_dtype) * b + a).astype(np_dtype)
+    return Tensor(flat[:size].reshape(shape))
+
+
+def _truncated_normal(key, shape, dtype):
+    return jax.random.truncated_normal(key, -2.0, 2.0, shape, dtype)
 
 
 _CLASSES = [Constant, Zeros, Ones, RandomNormal, TruncatedNormal, RandomUniform, VarianceScaling,
