@@ -273,6 +273,19 @@ class GradientTape:
         of shape ``target.shape + source.shape[1:]``. As in TF, an unconnected source gives
         zeros whatever ``unconnected_gradients`` says.
 
+        >>> import tapejax as tf
+        >>> x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+        >>> with tf.GradientTape() as g:
+        ...   g.watch(x)
+        ...   y = x * x
+        >>> print(g.batch_jacobian(y, x))
+        tf.Tensor(
+        [[[2. 0.]
+          [0. 4.]]
+        <BLANKLINE>
+         [[6. 0.]
+          [0. 8.]]], shape=(2, 2, 2), dtype=float32)
+
         Raises:
           ValueError: ``target`` or ``source`` has rank < 2, or their first dimensions differ.
         """
@@ -290,11 +303,14 @@ class GradientTape:
                 "GradientTape must be created with persistent=True to compute the batch_jacobian "
                 "with eager execution enabled and with experimental_use_pfor set to False.")
         with self._derivative_call("batch_jacobian"):
-            unconnected_mode(unconnected_gradients)
+            mode = unconnected_mode(unconnected_gradients)
             group = self._tape.leaves_of(source)
             result = _derivatives.batch_jacobian(self._tape.nodes, target, group, tuple(source.shape))
         if result is None:
-            result = Tensor(jnp.zeros(target.shape + source.shape[1:], target._value.dtype))
+            # TF: zeros even for 'none'; in the target's dtype, or the source's for 'zero' (its
+            # per-row gradients are zeros like the source).
+            like = source if mode is UnconnectedGradients.ZERO else target
+            result = Tensor(jnp.zeros(target.shape + source.shape[1:], like._value.dtype))
         return result
 
     def _single_target(self, target, method: str) -> Tensor:

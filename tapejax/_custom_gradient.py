@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ._nest import flatten, pack
-from ._purify import collect_reads, no_recording, variables_as
+from ._purify import collect_reads, no_recording, undo_assignments_on_error, variables_as
 from ._record import Op, record
 from ._tensor import Tensor, convert_to_tensor
 
@@ -38,6 +38,7 @@ class _Call:
         flat, self.arg_tree = flatten(args)
         self.arg_tensors = [convert_to_tensor(a) for a in flat]  # recorded reads of Variables
         self.variables = []
+        self.none_grads = None  # positions of inputs whose grad_fn gradient is None
 
     def run(self, arg_values, var_values):
         """The user's function on the given values: ``(flat outputs, out tree, grad_fn)``."""
@@ -52,32 +53,36 @@ class _Call:
         dys = [Tensor(c) for c in cotangents]
         with no_recording(), variables_as(self.variables, var_values):
             if self.variables:
-                out = grad_fn(*dys, variables=list(self.variables))
-                if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                input_grads, var_grads = grad_fn(*dys, variables=list(self.variables))
+                var_grads = flatten(var_grads)[0]
+                if len(var_grads) != len(var_values):
                     raise ValueError(
-                        "custom_gradient: a grad_fn that takes `variables` must return a pair "
-                        "(input_gradients, variable_gradients).")
-                input_grads, var_grads = out
+                        "Must return gradient for each variable from @custom_gradient grad_fn. "
+                        f"grad_fn returned {len(var_grads)} variable gradients for the "
+                        f"{len(var_values)} variables the function reads, in the order of "
+                        "`variables`.")
             else:
                 input_grads, var_grads = grad_fn(*dys), []
-        input_grads = _as_list(input_grads)
-        var_grads = _as_list(var_grads)
-        _check_count(len(input_grads), len(arg_values), "inputs")
-        _check_count(len(var_grads), len(var_values), "variables")
-        return tuple(_cotangent(g, x) for g, x in zip(input_grads + var_grads, (*arg_values, *var_values)))
+        input_grads = flatten(input_grads)[0]
+        if len(input_grads) != len(arg_values):
+            raise ValueError(
+                f"custom_gradient function expected to return {len(arg_values)} gradients, but "
+                f"returned {len(input_grads)} instead. grad_fn must return one gradient (or None) "
+                "per input of the decorated function, in order.")
+        grads = input_grads + var_grads
+        self.none_grads = frozenset(i for i, g in enumerate(grads) if g is None)
+        return tuple(_cotangent(g, x) for g, x in zip(grads, (*arg_values, *var_values)))
 
-
-def _as_list(grads) -> list:
-    if isinstance(grads, (list, tuple)):
-        return list(grads)
-    return [grads]
-
-
-def _check_count(got: int, expected: int, what: str) -> None:
-    if got != expected:
-        raise ValueError(
-            f"custom_gradient function expected to return {expected} gradients for its {what}, but "
-            f"returned {got} instead. grad_fn must return one gradient (or None) per input.")
+    def links(self, node) -> tuple:
+        """Every output depends on every input whose gradient grad_fn does not make None."""
+        if self.none_grads is None:
+            n = len(self.arg_tensors)
+            avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.inputs]
+            outs = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.outputs]
+            jax.eval_shape(lambda i, c: self.backward(i[:n], i[n:], c), avals, outs)
+        linked = frozenset(i for i, t in enumerate(node.inputs)
+                           if i not in self.none_grads and t.dtype.is_differentiable)
+        return tuple(linked for _ in node.outputs)
 
 
 def _cotangent(grad, primal):
@@ -86,7 +91,15 @@ def _cotangent(grad, primal):
     if grad is None:
         return jnp.zeros(primal.shape, primal.dtype)
     g = convert_to_tensor(grad)._value
-    return jnp.broadcast_to(g, primal.shape).astype(primal.dtype)
+    if jnp.shape(g) != primal.shape:
+        try:
+            g = jnp.broadcast_to(g, primal.shape)
+        except ValueError:
+            raise ValueError(
+                f"@tf.custom_gradient grad_fn returned a gradient of shape {jnp.shape(g)} for an "
+                f"input of shape {primal.shape}; return one gradient of each input's shape."
+            ) from None
+    return g.astype(primal.dtype)
 
 
 def _custom_vjp_fn(call: _Call, n_args: int):
@@ -128,24 +141,29 @@ def custom_gradient(f=None):
     return _Decorated(f, _call_custom_gradient)
 
 
-def _call_custom_gradient(f, args, kwargs):
-    call = _Call(f, args, kwargs)
-    values = [t._value for t in call.arg_tensors]
-    with collect_reads() as read:
-        with no_recording():
-            result, grad_fn = f(*pack(call.arg_tree, call.arg_tensors), **kwargs)
+def _check_grad_fn(call: _Call, read: list, grad_fn) -> None:
+    """TF's check, after the forward: grad_fn must take ``variables`` if ``f`` reads any."""
     call.variables = [v for v in read if v.trainable]
     if call.variables and not _grad_fn_takes_variables(grad_fn):
         raise TypeError(
             "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
-            f"uses variables: {[v.name for v in call.variables]}. Define it as "
-            "`def grad_fn(*dy, variables=None)` returning (input_grads, variable_grads).")
-    flat_out, out_tree = flatten(result)
-    out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
+            f"uses variables: {call.variables}. Define it as `def grad_fn(*dy, variables=None)` "
+            "returning (input_gradients, variable_gradients).")
+
+
+def _call_custom_gradient(f, args, kwargs):
+    call = _Call(f, args, kwargs)
+    values = [t._value for t in call.arg_tensors]
+    with undo_assignments_on_error():
+        with collect_reads() as read, no_recording():
+            result, grad_fn = f(*pack(call.arg_tree, call.arg_tensors), **kwargs)
+        _check_grad_fn(call, read, grad_fn)
+        flat_out, out_tree = flatten(result)
+        out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
     var_reads = [v._as_tensor() for v in call.variables]
     fn = _custom_vjp_fn(call, len(values))
     op = Op("IdentityN", fn, multiple_results=True, reverse_only=True, key=("custom_gradient", id(f)),
-            input_errors=False)
+            input_errors=False, links=call.links)
     inputs = [*call.arg_tensors, *var_reads]
     # Eagerly the forward values are known; under a trace (tapejax.function, jax.jit) the
     # outputs must come from the custom_vjp itself so that it is part of the traced program.
@@ -185,7 +203,7 @@ def recompute_grad(f):
 def _call_recompute(f, args, kwargs):
     flat, arg_tree = flatten(args)
     arg_tensors = [convert_to_tensor(a) for a in flat]
-    with collect_reads() as read, no_recording():
+    with undo_assignments_on_error(), collect_reads() as read, no_recording():
         result = f(*pack(arg_tree, arg_tensors), **kwargs)
     variables = [v for v in read if v.trainable]
     flat_out, out_tree = flatten(result)

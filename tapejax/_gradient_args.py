@@ -102,7 +102,7 @@ def _check_cotangent(ct, target) -> None:
         raise InvalidArgumentError(
             None, None,
             f"cannot compute Mul as input #1(zero-based) was expected to be a "
-            f"{target.dtype.kernel_name} tensor but is a {ct.dtype.kernel_name} tensor [Op:Mul]. "
+            f"{ct.dtype.kernel_name} tensor but is a {target.dtype.kernel_name} tensor [Op:Mul]. "
             "Each output gradient must have its target's dtype; cast it with tf.cast.")
     try:
         shape = np.broadcast_shapes(tuple(ct.shape), tuple(target.shape))

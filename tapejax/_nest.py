@@ -39,6 +39,18 @@ def flatten(structure):
     return out, structure
 
 
+def same_structure(a, b) -> bool:
+    """Whether two nests have the same containers (types, lengths, keys) around their leaves."""
+    if isinstance(a, Mapping) or isinstance(b, Mapping):
+        return (isinstance(a, Mapping) and isinstance(b, Mapping) and set(a) == set(b)
+                and all(same_structure(a[k], b[k]) for k in a))
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
+                and _is_namedtuple(a) == _is_namedtuple(b)
+                and all(same_structure(x, y) for x, y in zip(a, b)))
+    return True
+
+
 def _build(structure, it):
     if isinstance(structure, Mapping):
         values = {key: _build(structure[key], it) for key in _sorted_keys(structure)}

@@ -50,3 +50,18 @@ def collect_reads():
             if id(v) not in seen:
                 seen.add(id(v))
                 distinct.append(v)
+
+
+@contextlib.contextmanager
+def undo_assignments_on_error():
+    """If the block raises, every Variable assigned inside gets its previous value back."""
+    log: list = []
+    state.assign_logs.append(log)
+    try:
+        yield
+    except BaseException:
+        for variable, previous in reversed(log):
+            variable._stored = previous
+        raise
+    finally:
+        state.assign_logs.pop()

@@ -19,6 +19,9 @@ class _ThreadState(threading.local):
         self.variable_scopes: list[dict] = []
         # Stack of lists collecting the Variables read (custom_gradient, function).
         self.read_collectors: list[list] = []
+        # Stack of lists collecting (variable, previous value) for every assignment, so that a
+        # call that fails can undo the assignments it made.
+        self.assign_logs: list[list] = []
 
 
 state = _ThreadState()

@@ -113,10 +113,11 @@ class Variable(TensorLike):
         if isinstance(value, TensorLike):
             tensor = value._as_tensor()
             if tensor.dtype != self.dtype:
-                raise TypeError(
-                    f"Variable.{method}: the value has dtype {tensor.dtype.name} but the variable "
-                    f"{self.name!r} has dtype {self.dtype.name}; cast it with tapejax.cast first."
-                )
+                # TF's class and message (the value is converted to the variable's dtype).
+                raise ValueError(
+                    f"Tensor conversion requested dtype {self.dtype.name} for Tensor with dtype "
+                    f"{tensor.dtype.name}: {tensor!r}. Variable.{method} keeps the dtype of "
+                    f"{self.name!r}; cast the value with tf.cast first.")
             new = tensor._value
         else:
             new = convert_to_tensor(value, dtype=self.dtype)._value
@@ -130,6 +131,8 @@ class Variable(TensorLike):
     def _set(self, new) -> None:
         if state.variable_scopes and assign_variable(id(self), Tensor(new)):
             return  # inside a traced function: the new value stays symbolic until it returns
+        for log in state.assign_logs:
+            log.append((self, self._stored))
         if isinstance(new, jax.core.Tracer):
             if state.read_collectors:  # tapejax.function discovering the variables it touches
                 for collector in state.read_collectors:

@@ -21,7 +21,7 @@ import numpy as np
 from ._backprop import GradientTape
 from ._gradient_args import UnconnectedGradients, unconnected_mode
 from ._links import node_links
-from ._nest import flatten, pack
+from ._nest import flatten, pack, same_structure
 from ._record import Op, record
 from ._state import state
 from ._tape import is_differentiable
@@ -145,13 +145,13 @@ class ForwardAccumulator:
     """
 
     def __init__(self, primals, tangents):
+        if not same_structure(primals, tangents):
+            raise ValueError(
+                "The two structures don't have the same nested structure: ForwardAccumulator got "
+                f"primals {primals!r} and tangents {tangents!r}. Give one tangent per primal, in the "
+                "same structure (a list tangent for a vector primal: tf.constant([...])).")
         flat_p = flatten(primals)[0]
         flat_t = flatten(tangents)[0]
-        if len(flat_p) != len(flat_t):
-            raise ValueError(
-                f"ForwardAccumulator: The two structures don't have the same nested structure: got "
-                f"{len(flat_p)} primals but {len(flat_t)} tangents; give one tangent per primal, "
-                "in the same structure.")
         self._forward = _Forward()
         self._recording = False
         seen = set()

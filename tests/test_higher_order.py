@@ -1,0 +1,158 @@
+"""Higher-order derivatives: nested tapes to any order, one persistent tape, and TF's rule for
+when a second derivative is None and when it is zeros.
+
+Expected values not computed by JAX were observed with TensorFlow 2.21 (CPU).
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import tapejax as tf
+
+
+def _nested_derivatives(f, x, order):
+    """[f'(x), f''(x), ...] with ``order`` nested tapes, the innermost differentiated first."""
+    tapes = [tf.GradientTape() for _ in range(order)]
+    for t in tapes:
+        t.__enter__()
+        t.watch(x)
+    y = f(x)
+    results = []
+    for t in reversed(tapes):
+        t.__exit__(None, None, None)
+        y = t.gradient(y, x)
+        results.append(y)
+    return results
+
+
+def test_third_order_matches_jax():
+    x_np = np.array([0.3, -1.2, 2.0])
+    results = _nested_derivatives(lambda v: tf.sin(v) * v * v, tf.constant(x_np), 3)
+    f = lambda v: jnp.sum(jnp.sin(v) * v * v)  # noqa: E731
+    d1 = jax.grad(f)
+    d2 = jax.grad(lambda v: jnp.sum(d1(v)))
+    d3 = jax.grad(lambda v: jnp.sum(d2(v)))
+    for got, ref in zip(results, (d1, d2, d3)):
+        np.testing.assert_allclose(got.numpy(), ref(jnp.asarray(x_np)), rtol=1e-10)
+
+
+def test_fourth_order_of_a_polynomial():
+    results = _nested_derivatives(lambda v: v**5, tf.constant(2.0), 4)
+    assert [r.numpy() for r in results] == [80.0, 160.0, 240.0, 240.0]
+
+
+def test_second_order_on_one_persistent_tape():
+    x = tf.constant(3.0)
+    with pytest.warns(UserWarning):
+        with tf.GradientTape(persistent=True) as g:
+            g.watch(x)
+            y = x * x * x
+            dy = g.gradient(y, x)
+            d2y = g.gradient(dy, x)
+    assert (dy.numpy(), d2y.numpy(), g.gradient(d2y, x).numpy()) == (27.0, 18.0, 6.0)
+
+
+def test_second_order_with_variables():
+    v = tf.Variable(3.0)
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            y = v * v * v
+        dy = inner.gradient(y, v)
+    assert (dy.numpy(), outer.gradient(dy, v).numpy()) == (27.0, 18.0)
+
+
+def test_second_order_through_intermediate_sources():
+    x = tf.constant(3.0)
+    with tf.GradientTape(persistent=True) as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = x * x
+            z = y * y * x
+        gx, gy = inner.gradient(z, [x, y])
+    assert (gx.numpy(), gy.numpy()) == (405.0, 54.0)
+    assert [t.numpy() for t in outer.gradient(gx, [x, y])] == [540.0, 54.0]
+    assert [t.numpy() for t in outer.gradient(gy, [x, y])] == [54.0, 6.0]
+
+
+def test_hessian_vector_product_by_nested_tapes():
+    rng = np.random.default_rng(4)
+    x_np, v_np = rng.normal(size=4), rng.normal(size=4)
+    x, v = tf.constant(x_np), tf.constant(v_np)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_sum(tf.exp(x) * tf.reduce_sum(x * x))
+        g = inner.gradient(y, x)
+        gv = tf.reduce_sum(g * v)
+    hvp = outer.gradient(gv, x)
+    f = lambda a: jnp.sum(jnp.exp(a) * jnp.sum(a * a))  # noqa: E731
+    expected = jax.hessian(f)(jnp.asarray(x_np)) @ v_np
+    np.testing.assert_allclose(hvp.numpy(), expected, rtol=1e-10)
+
+
+_X = [-1.0, 0.0, 0.5, 2.0]
+
+# (first gradient, gradient of sum(first ** 2)) with nested tapes: TF-CONVENTIONS' table.
+_SECOND_ORDER = {
+    "abs": (lambda x: tf.abs(x), [-1, 0, 1, 1], [0, 0, 0, 0]),
+    "relu": (lambda x: tf.nn.relu(x), [0, 0, 1, 1], [0, 0, 0, 0]),
+    "maximum_tie": (lambda x: tf.maximum(x, tf.identity(x)), [1, 1, 1, 1], None),
+    "maximum_const": (lambda x: tf.maximum(x, 0.5), [0, 0, 1, 1], None),
+    "clip": (lambda x: tf.clip_by_value(x, -1.0, 2.0), [1, 1, 1, 1], None),
+    "linear": (lambda x: 3.0 * x + 1.0, [3, 3, 3, 3], None),
+    "where": (lambda x: tf.where(x > 0.25, x, 0.0), [0, 0, 1, 1], None),
+    "stop_gradient": (lambda x: tf.stop_gradient(x) * x, _X, None),
+    "square": (lambda x: tf.square(x), [-2, 0, 1, 4], [-8, 0, 4, 16]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SECOND_ORDER))
+def test_second_order_none_or_zeros_as_tf(name):
+    f, first, second = _SECOND_ORDER[name]
+    x = tf.constant(_X)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        g = inner.gradient(y, x)
+        s = tf.reduce_sum(g**2)
+    np.testing.assert_allclose(g.numpy(), first)
+    result = outer.gradient(s, x)
+    if second is None:
+        assert result is None
+    else:
+        np.testing.assert_allclose(result.numpy(), second)
+
+
+def test_no_gradient_op_gives_none_at_first_order():
+    x = tf.constant(_X)
+    with tf.GradientTape() as g:
+        g.watch(x)
+        y = tf.round(x) + tf.floor(x)
+    assert g.gradient(y, x) is None
+
+
+def test_derivative_nodes_are_sliced_lazily():
+    """A persistent tape that records many derivatives only analyses the ones it needs."""
+    from tapejax import _record
+
+    x = tf.constant(2.0)
+    with pytest.warns(UserWarning):
+        with tf.GradientTape(persistent=True) as g:
+            g.watch(x)
+            y = x * x
+            grads = [g.gradient(y, x) for _ in range(3)]
+            z = x * x * x
+    assert g.gradient(z, x).numpy() == 12.0
+    derivative_nodes = [n for n in g._tape.nodes if n.op.name == "Gradient"]
+    assert len(derivative_nodes) == 3
+    assert all(n._links is None for n in derivative_nodes)  # never traced for links
+    assert g.gradient(grads[0], x).numpy() == 2.0
+    assert isinstance(derivative_nodes[0], _record.Node)
