@@ -230,7 +230,7 @@ class GradientTape:
             direct = direct_targets(targets, sources_flat, self._tape)
             placeholders = [Tensor(t._value) if isinstance(t, Variable) else t for t in targets]
             grads = _derivatives.gradient(self._tape.nodes, placeholders, groups, cotangents, direct)
-        return pack(tree, [_fill(g, s, mode, s.shape) for g, s in zip(grads, sources_flat)])
+        return pack(tree, [_fill(g, s, mode, s.shape) for g, s in zip(grads, sources_flat, strict=True)])
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
@@ -263,7 +263,8 @@ class GradientTape:
             sources_flat, tree = flat_sources(sources)
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             jacs = _derivatives.jacobian(self._tape.nodes, target, groups)
-        return pack(tree, [_fill(j, s, mode, target.shape + s.shape) for j, s in zip(jacs, sources_flat)])
+        return pack(tree, [_fill(j, s, mode, target.shape + s.shape)
+                           for j, s in zip(jacs, sources_flat, strict=True)])
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):

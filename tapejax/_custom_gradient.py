@@ -71,7 +71,7 @@ class _Call:
                 "per input of the decorated function, in order.")
         grads = input_grads + var_grads
         self.none_grads = frozenset(i for i, g in enumerate(grads) if g is None)
-        return tuple(_cotangent(g, x) for g, x in zip(grads, (*arg_values, *var_values)))
+        return tuple(_cotangent(g, x) for g, x in zip(grads, (*arg_values, *var_values), strict=True))
 
     def links(self, node) -> tuple:
         """Every output depends on every input whose gradient grad_fn does not make None."""

@@ -72,7 +72,7 @@ def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):
     direct = direct or [[] for _ in leaf_groups]
     sl = Slice(nodes, targets, [t for g in leaf_groups for t in g])
     plan = _sources_plan(leaf_groups, sl.leaves) if sl.connected else [[] for _ in leaf_groups]
-    connected = [bool(p) or bool(d) for p, d in zip(plan, direct)]
+    connected = [bool(p) or bool(d) for p, d in zip(plan, direct, strict=True)]
     if not any(connected):
         return [None] * len(leaf_groups)
     replay = sl.function()
@@ -90,13 +90,13 @@ def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):
         consts = values[n_leaves:n_leaves + n_consts]
         cts_given = values[n_leaves + n_consts:]
         cts = [jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
-               for (shape, dtype), s in zip(specs, slots)]
+               for (shape, dtype), s in zip(specs, slots, strict=True)]
         per_leaf = ()
         if sl.connected:
             _, pullback = jax.vjp(lambda *lv: replay(lv, consts), *leaves)
             per_leaf = [_conj(g) for g in pullback(tuple(_conj(cts[k]) for k in sl.target_positions))]
         out = []
-        for idx, ks, c in zip(plan, direct, connected):
+        for idx, ks, c in zip(plan, direct, connected, strict=True):
             if c:
                 out.append(_sum([per_leaf[i] for i in idx] + [cts[k] for k in ks]))
         return tuple(out)
@@ -137,7 +137,7 @@ def _jacrev_tf(f, argnums):
         y, pullback = jax.vjp(f, *args)
         basis = jnp.eye(y.size, dtype=y.dtype).reshape((y.size, *y.shape))
         rows = jax.vmap(pullback)(basis)
-        return tuple(_conj(r).reshape(y.shape + a.shape) for r, a in zip(rows, args))
+        return tuple(_conj(r).reshape(y.shape + a.shape) for r, a in zip(rows, args, strict=True))
 
     del argnums  # every argument, as the caller asks
     return jac

@@ -43,7 +43,7 @@ def analyze(jaxpr, in_deps: list) -> list:
             return _EMPTY
         return env.get(v, _EMPTY)
 
-    for var, deps in zip(jaxpr.invars, in_deps):
+    for var, deps in zip(jaxpr.invars, in_deps, strict=True):
         env[var] = deps if _is_float(var.aval) else _EMPTY
     for eqn in jaxpr.eqns:
         name = eqn.primitive.name
@@ -55,11 +55,11 @@ def analyze(jaxpr, in_deps: list) -> list:
             outs = analyze(inner, ins)
         elif name == "cond":
             branch_outs = [analyze(b.jaxpr, ins[1:]) for b in eqn.params["branches"]]
-            outs = [frozenset().union(*col) for col in zip(*branch_outs)]
+            outs = [frozenset().union(*col) for col in zip(*branch_outs, strict=True)]
         else:
             union = frozenset().union(*ins) if ins else _EMPTY
             outs = [union] * len(eqn.outvars)
-        for var, deps in zip(eqn.outvars, outs):
+        for var, deps in zip(eqn.outvars, outs, strict=True):
             env[var] = deps if _is_float(var.aval) else _EMPTY
     return [read(v) for v in jaxpr.outvars]
 

@@ -47,7 +47,7 @@ def same_structure(a, b) -> bool:
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
                 and _is_namedtuple(a) == _is_namedtuple(b)
-                and all(same_structure(x, y) for x, y in zip(a, b)))
+                and all(same_structure(x, y) for x, y in zip(a, b, strict=True)))
     return True
 
 

@@ -27,7 +27,7 @@ def no_recording():
 @contextlib.contextmanager
 def variables_as(variables, values):
     """Inside, each Variable in ``variables`` reads as the matching value (a JAX array/tracer)."""
-    scope = {id(v): Tensor(x) for v, x in zip(variables, values)}
+    scope = {id(v): Tensor(x) for v, x in zip(variables, values, strict=True)}
     state.variable_scopes.append(scope)
     try:
         yield scope

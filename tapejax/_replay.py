@@ -86,12 +86,12 @@ class Slice:
         spliced = self.leaf_outputs
 
         def replay(leaf_values, const_values):
-            env = dict(zip(const_ids, const_values))
-            env.update(zip(leaf_ids, leaf_values))
+            env = dict(zip(const_ids, const_values, strict=True))
+            env.update(zip(leaf_ids, leaf_values, strict=True))
             for node in nodes:
                 out = node.op.fn(*[env[id(t)] for t in node.inputs], **node.static)
                 outs = out if node.op.multiple_results else (out,)
-                for t, v in zip(node.outputs, outs):
+                for t, v in zip(node.outputs, outs, strict=True):
                     key = id(t)
                     env[key] = _splice(env[key], v) if key in spliced else v
             return tuple(env[i] for i in target_ids)
@@ -119,7 +119,7 @@ def _forward(nodes, reached: set, exact: bool) -> list:
         if links is None:
             continue
         hit = False
-        for out, linked in zip(node.outputs, links):
+        for out, linked in zip(node.outputs, links, strict=True):
             if is_differentiable(out) and any(i in linked for i in hit_inputs):
                 reached.add(id(out))
                 hit = True

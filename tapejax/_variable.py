@@ -43,11 +43,13 @@ class Variable(TensorLike):
             raise ValueError("initial_value must be specified.")
         if callable(initial_value):
             initial_value = initial_value()
-        value = convert_to_tensor(initial_value, dtype=None if isinstance(initial_value, TensorLike) else dtype)
+        hint = None if isinstance(initial_value, TensorLike) else dtype
+        value = convert_to_tensor(initial_value, dtype=hint)
         if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
             value = Tensor(value._value.astype(_dtypes.as_dtype(dtype)._np))
         if shape is not None and tuple(shape) != tuple(value.shape):
-            raise ValueError(f"Variable shape {tuple(shape)} does not match the initial value's shape {value.shape}.")
+            raise ValueError(f"Variable shape {tuple(shape)} does not match the initial value's shape "
+                             f"{value.shape}.")
         self._stored = value._value
         self._trainable = bool(trainable) if trainable is not None else True
         self._name = name.split(":")[0] if name else "Variable"

@@ -50,7 +50,8 @@ def _tangent_fn(node, given: list):
 
     def fn(*values):
         primals, tans = values[:n], values[n:]
-        tangents = tuple(_zero_tangent(p) if g is None else tans[g] for p, g in zip(primals, given))
+        tangents = tuple(_zero_tangent(p) if g is None else tans[g]
+                         for p, g in zip(primals, given, strict=True))
         if op.reverse_only:
             # No forward rule (a custom_gradient): the JVP is the transpose of the VJP.
             out, pullback = jax.vjp(primal_fn, *primals)
@@ -121,7 +122,7 @@ class _Forward:
             links = [range(len(node.inputs))] * len(node.outputs)
         else:
             links = node.links()
-        return [j for j, (out, linked) in enumerate(zip(node.outputs, links))
+        return [j for j, (out, linked) in enumerate(zip(node.outputs, links, strict=True))
                 if is_differentiable(out) and any(has[i] for i in linked)]
 
 
@@ -155,7 +156,7 @@ class ForwardAccumulator:
         self._forward = _Forward()
         self._recording = False
         seen = set()
-        for p, t in zip(flat_p, flat_t):
+        for p, t in zip(flat_p, flat_t, strict=True):
             if id(p) in seen:
                 raise ValueError(
                     f"Tensor {p} was specified as a primal multiple times. This may indicate an "

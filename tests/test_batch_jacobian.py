@@ -113,6 +113,6 @@ def test_without_pfor_needs_a_persistent_tape():
     with tf.GradientTape() as g:
         g.watch(x)
         y = x * x
-    with pytest.raises(RuntimeError, match="must be created with persistent=True to compute the batch_jacobian"):
+    with pytest.raises(RuntimeError, match="persistent=True to compute the batch_jacobian"):
         g.batch_jacobian(y, x, experimental_use_pfor=False)
     assert g.batch_jacobian(y, x).shape == (1, 2, 2)

@@ -210,7 +210,7 @@ def test_persistent_tape_second_order_through_custom_gradient():
 def test_grad_fn_may_return_a_broadcastable_gradient():
     @tf.custom_gradient
     def spread(a):
-        return tf.stack([a, a]), lambda dy: tf.reduce_sum(dy)
+        return tf.stack([a, a]), tf.reduce_sum
 
     x = tf.constant(2.0)
     with tf.GradientTape() as g:
@@ -233,7 +233,7 @@ def test_recompute_grad_matches_the_plain_function():
             g.watch(x)
             y = tf.reduce_sum(f(f(x)))
         results.append([t.numpy() for t in g.gradient(y, [x, w])])
-    for got, ref in zip(results[1], results[0]):
+    for got, ref in zip(results[1], results[0], strict=True):
         np.testing.assert_allclose(got, ref, rtol=1e-6)
 
 

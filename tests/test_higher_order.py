@@ -36,7 +36,7 @@ def test_third_order_matches_jax():
     d1 = jax.grad(f)
     d2 = jax.grad(lambda v: jnp.sum(d1(v)))
     d3 = jax.grad(lambda v: jnp.sum(d2(v)))
-    for got, ref in zip(results, (d1, d2, d3)):
+    for got, ref in zip(results, (d1, d2, d3), strict=True):
         np.testing.assert_allclose(got.numpy(), ref(jnp.asarray(x_np)), rtol=1e-10)
 
 
@@ -100,15 +100,15 @@ _X = [-1.0, 0.0, 0.5, 2.0]
 
 # (first gradient, gradient of sum(first ** 2)) with nested tapes: TF-CONVENTIONS' table.
 _SECOND_ORDER = {
-    "abs": (lambda x: tf.abs(x), [-1, 0, 1, 1], [0, 0, 0, 0]),
-    "relu": (lambda x: tf.nn.relu(x), [0, 0, 1, 1], [0, 0, 0, 0]),
+    "abs": (tf.abs, [-1, 0, 1, 1], [0, 0, 0, 0]),
+    "relu": (tf.nn.relu, [0, 0, 1, 1], [0, 0, 0, 0]),
     "maximum_tie": (lambda x: tf.maximum(x, tf.identity(x)), [1, 1, 1, 1], None),
     "maximum_const": (lambda x: tf.maximum(x, 0.5), [0, 0, 1, 1], None),
     "clip": (lambda x: tf.clip_by_value(x, -1.0, 2.0), [1, 1, 1, 1], None),
     "linear": (lambda x: 3.0 * x + 1.0, [3, 3, 3, 3], None),
     "where": (lambda x: tf.where(x > 0.25, x, 0.0), [0, 0, 1, 1], None),
     "stop_gradient": (lambda x: tf.stop_gradient(x) * x, _X, None),
-    "square": (lambda x: tf.square(x), [-2, 0, 1, 4], [-8, 0, 4, 16]),
+    "square": (tf.square, [-2, 0, 1, 4], [-8, 0, 4, 16]),
 }
 
 
