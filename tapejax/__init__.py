@@ -148,4 +148,49 @@ from .math import (  # noqa: E402
     truediv as truediv,
 )
 
+# Array, sorting and scatter ops, and tf.math names TF also exposes at the top level.
+from ._array_ops import repeat as repeat  # noqa: E402
+from ._array_ops import roll as roll  # noqa: E402
+from ._array_ops import saturate_cast as saturate_cast  # noqa: E402
+from ._array_ops import slice as slice  # noqa: E402
+from ._array_ops import strided_slice as strided_slice  # noqa: E402
+from ._creation_ops import meshgrid as meshgrid  # noqa: E402
+from ._creation_ops import sequence_mask as sequence_mask  # noqa: E402
+from ._scatter_ops import (  # noqa: E402
+    scatter_nd as scatter_nd,
+    tensor_scatter_nd_add as tensor_scatter_nd_add,
+    tensor_scatter_nd_max as tensor_scatter_nd_max,
+    tensor_scatter_nd_min as tensor_scatter_nd_min,
+    tensor_scatter_nd_sub as tensor_scatter_nd_sub,
+    tensor_scatter_nd_update as tensor_scatter_nd_update,
+)
+from ._shape_ops import (  # noqa: E402
+    broadcast_dynamic_shape as broadcast_dynamic_shape,
+    broadcast_static_shape as broadcast_static_shape,
+    ensure_shape as ensure_shape,
+    shape_n as shape_n,
+)
+from ._sort_ops import argsort as argsort  # noqa: E402
+from ._sort_ops import searchsorted as searchsorted  # noqa: E402
+from ._sort_ops import sort as sort  # noqa: E402
+from ._sort_ops import unique as unique  # noqa: E402
+from .dtypes import uint16 as uint16  # noqa: E402
+from .dtypes import uint32 as uint32  # noqa: E402
+from .dtypes import uint64 as uint64  # noqa: E402
+from .math import (  # noqa: E402
+    acos as acos,
+    acosh as acosh,
+    asin as asin,
+    asinh as asinh,
+    atan as atan,
+    atan2 as atan2,
+    atanh as atanh,
+    complex as complex,
+    cosh as cosh,
+    scalar_mul as scalar_mul,
+    sinh as sinh,
+    truncatediv as truncatediv,
+    truncatemod as truncatemod,
+)
+
 from . import keras as keras  # noqa: E402

@@ -1,4 +1,8 @@
-"""Shape and indexing ops (reshape, transpose, concat, slicing, cast, ...), one entry each."""
+"""Shape ops (reshape, transpose, concat, split, pad, cast, ...), one entry each.
+
+Shapes, axes and permutations are static (Python ints) and are checked here with TF's error
+messages before JAX sees them. Indexing lives in ``_indexing``.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes as _dtypes
-from ._ops import unary
+from ._indexing import getitem, slice, strided_slice  # noqa: F401 - re-exported
+from ._shape_ops import rank, shape, size  # noqa: F401 - re-exported
+from ._ops import ALL, check_same_dtype, convert_like, unary
 from ._record import Op, record
 from ._registry import register
 from ._tensor import Tensor, TensorLike, convert_to_tensor
@@ -25,85 +31,171 @@ def as_ints(values) -> tuple:
     return tuple(int(v) for v in values)
 
 
-def _static_op(tf_name: str, fn, *, differentiable: bool = True):
-    return Op(tf_name, fn, differentiable=differentiable)
+def _dims(shape) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
-_RESHAPE = _static_op("Reshape", lambda x, shape: jnp.reshape(x, shape))
-_TRANSPOSE = _static_op("Transpose", lambda x, perm: jnp.transpose(x, perm))
-_EXPAND = _static_op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis))
-_SQUEEZE = _static_op("Squeeze", lambda x, axis: jnp.squeeze(x, axis))
-_BROADCAST = _static_op("BroadcastTo", lambda x, shape: jnp.broadcast_to(x, shape))
-_TILE = _static_op("Tile", lambda x, reps: jnp.tile(x, reps))
-_REVERSE = _static_op("ReverseV2", lambda x, axis: jnp.flip(x, axis))
-_CAST = _static_op("Cast", lambda x, dtype: x.astype(dtype))
-_CONCAT = _static_op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis=axis))
-_STACK = _static_op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
-_PAD = _static_op("PadV2", lambda x, c, paddings, mode: (
-    jnp.pad(x, paddings, constant_values=c) if mode == "constant" else jnp.pad(x, paddings, mode=mode)))
+def _fail(message: str, op_name: str):
+    raise InvalidArgumentError(None, None, f"{message} [Op:{op_name}]")
+
+
+def _check_axis(axis: int, rank: int, op_name: str, what: str = "Argument `axis`") -> int:
+    if not -rank <= axis < rank:
+        raise ValueError(f"{what} = {axis} not in range [{-rank}, {rank}) ({op_name})")
+    return axis % rank
+
+
+_RESHAPE = Op("Reshape", lambda x, shape: jnp.reshape(x, shape))
+_TRANSPOSE = Op("Transpose", lambda x, perm: jnp.transpose(x, perm))
+_EXPAND = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis))
+_SQUEEZE = Op("Squeeze", lambda x, axis: jnp.squeeze(x, axis))
+_BROADCAST = Op("BroadcastTo", lambda x, shape: jnp.broadcast_to(x, shape))
+_TILE = Op("Tile", lambda x, reps: jnp.tile(x, reps))
+_REVERSE = Op("ReverseV2", lambda x, axis: jnp.flip(x, axis))
+_CONCAT = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis=axis))
+_STACK = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
+
+
+def _reshape_target(size: int, in_shape, shape) -> tuple:
+    """``shape`` with its -1 resolved as TF does (zero-sized dims are left out of the count)."""
+    unknown = [i for i, d in enumerate(shape) if d == -1]
+    for i, d in enumerate(shape):
+        if d < -1:
+            _fail(f"Size {i} must be non-negative, not {d}", "Reshape")
+    if len(unknown) > 1:
+        _fail(f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}", "Reshape")
+    known = int(np.prod([d for d in shape if d != -1]))
+    if not unknown:
+        if known != size:
+            _fail(f"Input to reshape is a tensor with {size} values, but the requested shape has {known}",
+                  "Reshape")
+        return shape
+    has_zero = 0 in shape
+    product = int(np.prod([d for d in shape if d not in (-1, 0)])) if has_zero else known
+    elements = int(np.prod([d for d in in_shape if d > 0 or not has_zero]))
+    if product == 0 or elements % product:
+        _fail(f"Input to reshape is a tensor with {size} values, but the requested shape requires a "
+              f"multiple of {product}", "Reshape")
+    return tuple(elements // product if d == -1 else d for d in shape)
 
 
 def reshape(tensor, shape, name=None) -> Tensor:
-    """Reshapes ``tensor``; one dimension may be -1 (``tf.reshape``)."""
+    """Reshapes ``tensor``; one dimension may be -1 (``tf.reshape``).
+
+    >>> import tapejax as tf
+    >>> tf.reshape(tf.range(6), [2, -1])
+    <tf.Tensor: shape=(2, 3), dtype=int32, numpy=
+    array([[0, 1, 2],
+           [3, 4, 5]], dtype=int32)>
+    """
     x = convert_to_tensor(tensor)
-    shape = as_ints(shape)
-    known = int(np.prod([d for d in shape if d != -1]))
-    if (-1 not in shape and known != x._value.size) or (-1 in shape and (known == 0 or x._value.size % known)):
-        raise InvalidArgumentError(
-            None, None,
-            f"Input to reshape is a tensor with {x._value.size} values, but the requested shape "
-            f"has {known} [Op:Reshape]")
-    return record(_RESHAPE, (x,), {"shape": shape})
+    target = _reshape_target(x._value.size, x.shape, as_ints(shape))
+    return record(_RESHAPE, (x,), {"shape": target})
 
 
 def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
     """Permutes dimensions; reverses them by default (``tf.transpose``)."""
     x = convert_to_tensor(a)
     perm = tuple(reversed(range(x.ndim))) if perm is None else as_ints(perm)
-    if sorted(p % max(x.ndim, 1) for p in perm) != list(range(x.ndim)):
-        raise InvalidArgumentError(None, None, f"transpose expects a permutation of 0..{x.ndim - 1}, got {perm} [Op:Transpose]")
+    if len(perm) != x.ndim:
+        _fail(f"transpose expects a vector of size {x.ndim}. But input(1) is a vector of size {len(perm)}",
+              "Transpose")
+    for p in perm:
+        if not -x.ndim <= p < x.ndim:
+            _fail(f"{p} is out of range [0 .. {x.ndim})", "Transpose")
+    perm = tuple(p % max(x.ndim, 1) for p in perm)
+    for d in range(x.ndim):
+        if d not in perm:
+            _fail(f"{d} is missing from {{{','.join(map(str, perm))}}}.", "Transpose")
     out = record(_TRANSPOSE, (x,), {"perm": perm})
-    return out if not conjugate else _conj(out)
+    return record(_CONJ, (out,)) if conjugate and x.dtype.is_complex else out
 
 
-def _conj(x):
-    return record(_static_op("Conj", jnp.conj), (x,))
+_CONJ = Op("Conj", jnp.conj)
 
 
 def expand_dims(input, axis, name=None) -> Tensor:  # noqa: A002 - TF's name
+    """Inserts a dimension of size 1 at ``axis`` (-1: last) (``tf.expand_dims``)."""
     x = convert_to_tensor(input)
-    return record(_EXPAND, (x,), {"axis": int(axis)})
+    (axis,) = as_ints(axis)
+    if not -x.ndim - 1 <= axis <= x.ndim:
+        _fail(f"Tried to expand dim index {axis} for tensor with {x.ndim} dimensions.", "ExpandDims")
+    return record(_EXPAND, (x,), {"axis": axis % (x.ndim + 1)})
 
 
 def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
+    """Removes dimensions of size 1 (all of them, or those in ``axis``) (``tf.squeeze``)."""
     x = convert_to_tensor(input)
-    axis = None if axis is None else as_ints(axis)
     if axis is not None:
+        axis = as_ints(axis)
         for a in axis:
+            if not -x.ndim <= a < x.ndim:
+                _fail(f"Tried to squeeze dim index {a} for tensor with {x.ndim} dimensions.", "Squeeze")
             if x.shape[a] != 1:
-                raise InvalidArgumentError(
-                    None, None, f"Can not squeeze dim[{a}], expected a dimension of 1, got {x.shape[a]} [Op:Squeeze]")
+                _fail(f"Can not squeeze dim[{a % x.ndim}], expected a dimension of 1, got {x.shape[a]}", "Squeeze")
+        axis = tuple(a % x.ndim for a in axis)
     return record(_SQUEEZE, (x,), {"axis": axis})
 
 
 def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
+    """Broadcasts ``input`` to ``shape`` with numpy's rules (``tf.broadcast_to``)."""
     x = convert_to_tensor(input)
-    return record(_BROADCAST, (x,), {"shape": as_ints(shape)})
+    shape = as_ints(shape)
+    padded = (1,) * (len(shape) - x.ndim) + tuple(x.shape)
+    if len(shape) < x.ndim or any(d not in (1, s) for d, s in zip(padded, shape)):
+        _fail(f"Unable to broadcast tensor of shape {_dims(x.shape)} to tensor of shape {_dims(shape)}",
+              "BroadcastTo")
+    return record(_BROADCAST, (x,), {"shape": shape})
 
 
 def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
+    """Repeats ``input`` ``multiples[i]`` times along axis i (``tf.tile``)."""
     x = convert_to_tensor(input)
-    return record(_TILE, (x,), {"reps": as_ints(multiples)})
+    reps = as_ints(multiples)
+    if len(reps) != x.ndim:
+        _fail(f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)}",
+              "Tile")
+    return record(_TILE, (x,), {"reps": reps})
 
 
 def reverse(tensor, axis, name=None) -> Tensor:
+    """Reverses the order of elements along each of ``axis`` (``tf.reverse``)."""
     x = convert_to_tensor(tensor)
-    return record(_REVERSE, (x,), {"axis": as_ints(axis)})
+    axes = as_ints(axis)
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            _fail(f"'axis'[0] = {a} is out of valid range [0, {x.ndim}", "ReverseV2")
+    return record(_REVERSE, (x,), {"axis": tuple(a % x.ndim for a in axes)})
+
+
+# -- dtypes ----------------------------------------------------------------------------------
+def _cast(x, dtype):
+    target = np.dtype(dtype)
+    if jnp.issubdtype(x.dtype, jnp.complexfloating) and not jnp.issubdtype(target, jnp.complexfloating):
+        x = jnp.real(x)
+    if jnp.issubdtype(x.dtype, jnp.floating) and jnp.issubdtype(target, jnp.integer):
+        # TF's CPU cast (C++ static_cast on x86): nan and out-of-range values become the most
+        # negative int32/int64, and narrower targets keep the low bits of that.
+        wide = np.int64 if target.itemsize == 8 or target == np.uint32 else np.int32
+        info = np.iinfo(wide)
+        ok = jnp.isfinite(x) & (x >= info.min) & (x < -float(info.min))
+        ints = jnp.where(ok, jnp.trunc(jnp.where(ok, x, 0)), 0).astype(wide)
+        return jnp.where(ok, ints, jnp.asarray(info.min, wide)).astype(target)
+    return x.astype(target)
+
+
+_CAST = Op("Cast", _cast)
 
 
 @register("cast")
 def cast(x, dtype, name=None) -> Tensor:
-    """Casts to ``dtype``; float -> int truncates toward zero (``tf.cast``)."""
+    """Casts to ``dtype`` (``tf.cast``); float -> int truncates toward zero, complex -> real keeps
+    the real part. The gradient flows only between float/complex dtypes.
+
+    >>> import tapejax as tf
+    >>> tf.cast([-1.7, 1.7], tf.int32)
+    <tf.Tensor: shape=(2,), dtype=int32, numpy=array([-1,  1], dtype=int32)>
+    """
     x = convert_to_tensor(x)
     dtype = _dtypes.as_dtype(dtype)
     if x.dtype == dtype:
@@ -111,145 +203,196 @@ def cast(x, dtype, name=None) -> Tensor:
     return record(_CAST, (x,), {"dtype": dtype._np})
 
 
-def _same_dtype(tensors, op_name: str):
-    tensors = [convert_to_tensor(t) for t in tensors]
-    if not tensors:
-        raise ValueError(f"{op_name} needs at least one input tensor.")
-    for i, t in enumerate(tensors[1:], 1):
-        if t.dtype != tensors[0].dtype:
-            raise InvalidArgumentError(
-                None, None,
-                f"cannot compute {op_name} as input #{i}(zero-based) was expected to be a "
-                f"{tensors[0].dtype.kernel_name} tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]")
-    return tensors
+def saturate_cast(value, dtype, name=None) -> Tensor:
+    """Casts, clamping values to ``dtype``'s range first (``tf.dtypes.saturate_cast``)."""
+    x = convert_to_tensor(value)
+    dtype = _dtypes.as_dtype(dtype)
+    if x.dtype.is_bool or dtype.is_bool or dtype.is_complex or x.dtype.is_complex:
+        return cast(x, dtype)
+    lo, hi = (max(dtype.min, x.dtype.min), min(dtype.max, x.dtype.max))
+    clipped = record(Op("ClipByValue", lambda v, lo, hi: jnp.clip(v, lo, hi)), (x,), {"lo": lo, "hi": hi})
+    return cast(clipped, dtype)
+
+
+# -- joining and splitting -------------------------------------------------------------------
+def _packable(values, op_name: str) -> list:
+    """Converts a list for concat/stack: plain values take the first tensor's dtype, strictly."""
+    values = list(values)
+    first = next((v for v in values if isinstance(v, TensorLike)), None)
+    if first is None:
+        return [convert_to_tensor(v) for v in values]
+    return [convert_like(v, first) for v in values]
 
 
 def concat(values, axis, name="concat") -> Tensor:
-    tensors = _same_dtype(values, "ConcatV2")
-    return record(_CONCAT, tuple(tensors), {"axis": int(axis)})
+    """Joins tensors along an existing ``axis`` (``tf.concat``).
+
+    >>> import tapejax as tf
+    >>> tf.concat([[1, 2], [3]], axis=0)
+    <tf.Tensor: shape=(3,), dtype=int32, numpy=array([1, 2, 3], dtype=int32)>
+    """
+    tensors = _packable(values, "ConcatV2")
+    if not tensors:
+        raise ValueError("tapejax.concat needs at least one tensor.")
+    if len(tensors) == 1:
+        return identity(tensors[0])
+    check_same_dtype("ConcatV2", tensors)
+    rank = tensors[0].ndim
+    if rank == 0:
+        _fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2")
+    if not -max(rank, 1) <= int(axis) < max(rank, 1):
+        _fail(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, {rank}), but got {axis}",
+              "ConcatV2")
+    axis = int(axis) % rank
+    for i, t in enumerate(tensors[1:], 1):
+        if t.ndim != rank:
+            _fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = {_dims(tensors[0].shape)} "
+                  f"vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2")
+        for d in range(rank):
+            if d != axis and t.shape[d] != tensors[0].shape[d]:
+                _fail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
+                      f"{_dims(tensors[0].shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2")
+    return record(_CONCAT, tuple(tensors), {"axis": axis})
 
 
 @register("stack")
 def stack(values, axis=0, name="stack") -> Tensor:
-    tensors = _same_dtype(values, "Pack")
-    return record(_STACK, tuple(tensors), {"axis": int(axis)})
+    """Stacks same-shaped tensors along a new ``axis`` (``tf.stack``)."""
+    tensors = _packable(values, "Pack")
+    if not tensors:
+        return Tensor(jnp.zeros((0,), jnp.float32))
+    check_same_dtype("Pack", tensors)
+    rank = tensors[0].ndim
+    axis = _check_axis(int(axis), rank + 1, "tapejax.stack")
+    for i, t in enumerate(tensors[1:], 1):
+        if t.shape != tensors[0].shape:
+            _fail(f"Shapes of all inputs must match: values[0].shape = {_dims(tensors[0].shape)} != "
+                  f"values[{i}].shape = {_dims(t.shape)}", "Pack")
+    return record(_STACK, tuple(tensors), {"axis": axis})
+
+
+_UNSTACK = Op("Unpack", lambda v, axis: tuple(jnp.moveaxis(v, axis, 0)), multiple_results=True)
 
 
 def unstack(value, num=None, axis=0, name="unstack") -> list:
+    """Splits ``value`` along ``axis`` into a list of tensors of one less rank (``tf.unstack``)."""
     x = convert_to_tensor(value)
+    axis = _check_axis(int(axis), x.ndim, "tapejax.unstack")
     n = x.shape[axis]
-    op = Op("Unpack", lambda v, axis: tuple(jnp.moveaxis(v, axis, 0)), multiple_results=True)
-    return list(record(op, (x,), {"axis": int(axis)})) if n else []
+    if num is not None and int(num) != n:
+        _fail(f"Input shape axis {axis} must equal {num}, got shape {_dims(x.shape)}", "Unpack")
+    return list(record(_UNSTACK, (x,), {"axis": axis})) if n else []
+
+
+_SPLIT = Op("SplitV", lambda v, points, axis: tuple(jnp.split(v, points, axis=axis)), multiple_results=True)
 
 
 def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
+    """Splits ``value`` along ``axis`` into equal parts or parts of the given sizes (one may be
+    -1) (``tf.split``)."""
     x = convert_to_tensor(value)
-    axis = int(axis) % x.ndim
+    axis = _check_axis(int(axis), x.ndim, "tapejax.split")
+    length = x.shape[axis]
     if isinstance(num_or_size_splits, (int, np.integer)):
-        if x.shape[axis] % int(num_or_size_splits):
-            raise InvalidArgumentError(
-                None, None, f"Dimension {axis} of size {x.shape[axis]} is not divisible by {num_or_size_splits} [Op:Split]")
-        sizes = (x.shape[axis] // int(num_or_size_splits),) * int(num_or_size_splits)
+        n = int(num_or_size_splits)
+        if n < 1:
+            _fail(f"Value for attr 'num_split' of {n} must be at least minimum 1", "Split")
+        if length % n:
+            _fail(f"Number of ways to split should evenly divide the split dimension, but got "
+                  f"split_dim {axis} (size = {length}) and num_split {n}", "Split")
+        sizes = (length // n,) * n
     else:
-        sizes = as_ints(num_or_size_splits)
+        sizes = list(as_ints(num_or_size_splits))
+        if sizes.count(-1) > 1:
+            _fail("There can only be one -1 in the input.", "SplitV")
+        if -1 in sizes:
+            sizes[sizes.index(-1)] = length - (sum(sizes) + 1)
+        if sum(sizes) != length or min(sizes, default=0) < 0:
+            _fail("Determined shape must either match input shape along split_dim exactly if fully "
+                  "specified, or be less than the size of the input along split_dim if not fully "
+                  f"specified.  Got: {sum(s for s in as_ints(num_or_size_splits) if s != -1)}", "SplitV")
     points = tuple(int(p) for p in np.cumsum(sizes)[:-1])
-    op = Op("SplitV", lambda v, points, axis: tuple(jnp.split(v, points, axis=axis)), multiple_results=True)
-    return list(record(op, (x,), {"points": points, "axis": axis}))
+    return list(record(_SPLIT, (x,), {"points": points, "axis": axis}))
+
+
+# -- padding ------------------------------------------------------------------------------------
+def _pad(x, c, paddings, mode):
+    if mode == "constant":
+        return jnp.pad(x, paddings, constant_values=c)
+    return jnp.pad(x, paddings, mode=mode)
+
+
+# TF gives constant_values no gradient: the output depends differentiably on x only.
+_PAD = Op("PadV2", _pad, links=lambda node: (frozenset({0}),))
+_MODES = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}
 
 
 def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tensor:
-    """Pads ``tensor``; ``mode`` is CONSTANT, REFLECT or SYMMETRIC (``tf.pad``)."""
+    """Pads ``tensor``; ``mode`` is CONSTANT, REFLECT or SYMMETRIC (``tf.pad``).
+
+    >>> import tapejax as tf
+    >>> tf.pad([1, 2], [[1, 2]])
+    <tf.Tensor: shape=(5,), dtype=int32, numpy=array([0, 1, 2, 0, 0], dtype=int32)>
+    """
     x = convert_to_tensor(tensor)
+    if mode.upper() not in _MODES:
+        raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or '
+                         f'"SYMMETRIC". Received `mode` = {mode}')
+    mode = _MODES[mode.upper()]
     pads = np.asarray(paddings.numpy() if isinstance(paddings, TensorLike) else paddings).astype(int)
     if pads.shape != (x.ndim, 2):
-        raise InvalidArgumentError(None, None, f"The first dimension of paddings must be the rank of inputs "
-                                   f"[{x.ndim},2], got {list(pads.shape)} [Op:PadV2]")
-    c = convert_to_tensor(constant_values, dtype=x.dtype) if not isinstance(constant_values, TensorLike) \
-        else constant_values._as_tensor()
-    modes = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}
-    return record(_PAD, (x, c), {"paddings": tuple(map(tuple, pads.tolist())), "mode": modes[mode.upper()]})
+        _fail(f"The first dimension of paddings must be the rank of inputs[{x.ndim},2], got "
+              f"{_dims(pads.shape)}", "PadV2")
+    if (pads < 0).any():
+        _fail(f"Paddings must be non-negative: {pads.min()}", "PadV2")
+    if mode != "constant":
+        limit = {"reflect": 0, "symmetric": 1}[mode]
+        for d, (before, after) in enumerate(pads.tolist()):
+            if max(before, after) > x.shape[d] - 1 + limit:
+                rule = "less than" if mode == "reflect" else "no greater than"
+                _fail(f"paddings must be {rule} the dimension size: {before}, {after} "
+                      f"{'not less than' if mode == 'reflect' else 'greater than'} {x.shape[d]}", "MirrorPad")
+    c = convert_like(constant_values, x)
+    if c.dtype != x.dtype:
+        _fail(f"cannot compute PadV2 as input #2(zero-based) was expected to be a {x.dtype.kernel_name} "
+              f"tensor but is a {c.dtype.kernel_name} tensor", "PadV2")
+    return record(_PAD, (x, c), {"paddings": tuple(map(tuple, pads.tolist())), "mode": mode})
 
 
-identity = unary("Identity", lambda x: x)
+identity = unary("Identity", lambda x: x, dtypes=ALL)
 # TF: no gradient flows through stop_gradient (None, not zeros).
-stop_gradient = unary("StopGradient", jax.lax.stop_gradient, differentiable=False)
+stop_gradient = unary("StopGradient", jax.lax.stop_gradient, dtypes=ALL, differentiable=False)
 
 
-def shape(input, out_type=None, name=None) -> Tensor:  # noqa: A002
-    """The shape as an int32 tensor (``tf.shape``)."""
-    dtype = _dtypes.as_dtype(out_type or _dtypes.int32)
-    return Tensor(jnp.asarray(_input_shape(input), dtype=dtype._np))
+# -- rearranging ---------------------------------------------------------------------------
+_ROLL = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift, axis))
 
 
-def _input_shape(x):
-    return tuple(x.shape) if hasattr(x, "shape") else np.shape(x)
+def roll(input, shift, axis, name=None) -> Tensor:  # noqa: A002
+    """Rotates elements by ``shift`` along ``axis`` (both may be lists) (``tf.roll``)."""
+    x = convert_to_tensor(input)
+    shifts, axes = as_ints(shift), as_ints(axis)
+    if len(shifts) != len(axes):
+        _fail(f"shift and axis must have the same size, got {len(shifts)} and {len(axes)}", "Roll")
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            _fail(f"axis {a} is out of range for a tensor of rank {x.ndim}", "Roll")
+    return record(_ROLL, (x,), {"shift": shifts, "axis": tuple(a % x.ndim for a in axes)})
 
 
-def size(input, out_type=None, name=None) -> Tensor:  # noqa: A002
-    dtype = _dtypes.as_dtype(out_type or _dtypes.int32)
-    return Tensor(jnp.asarray(int(np.prod(_input_shape(input))), dtype=dtype._np))
+_REPEAT = Op("Repeat", lambda x, repeats, axis, total: jnp.repeat(x, np.asarray(repeats), axis=axis,
+                                                                   total_repeat_length=total))
 
 
-def rank(input, name=None) -> Tensor:  # noqa: A002
-    return Tensor(jnp.asarray(len(_input_shape(input)), dtype=jnp.int32))
-
-
-# -- indexing (Tensor.__getitem__) -------------------------------------------------------------
-def _index_spec(key) -> tuple:
-    """A hashable description of a Python index (slices are unhashable before Python 3.12)."""
-    if not isinstance(key, tuple):
-        key = (key,)
-    spec = []
-    for k in key:
-        if k is None:
-            spec.append(("newaxis",))
-        elif k is Ellipsis:
-            spec.append(("ellipsis",))
-        elif isinstance(k, slice):
-            spec.append(("slice", *(None if v is None else int(v) for v in (k.start, k.stop, k.step))))
-        elif isinstance(k, (int, np.integer)) or (isinstance(k, TensorLike) and k.ndim == 0 and k.dtype.is_integer):
-            spec.append(("int", int(k)))
-        else:
-            raise TypeError(
-                f"Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
-                f"tf.int32/tf.int64 tensors are valid indices, got {k!r}. Use tapejax.gather for "
-                "index lists.")
-    return tuple(spec)
-
-
-def _index_from_spec(spec) -> tuple:
-    out = []
-    for s in spec:
-        kind = s[0]
-        out.append(None if kind == "newaxis" else Ellipsis if kind == "ellipsis"
-                   else slice(*s[1:]) if kind == "slice" else s[1])
-    return tuple(out)
-
-
-def _getitem(x, spec):
-    return x[_index_from_spec(spec)]
-
-
-_STRIDED_SLICE = _static_op("StridedSlice", _getitem)
-
-
-@register("getitem")
-def getitem(tensor, key) -> Tensor:
-    x = convert_to_tensor(tensor)
-    spec = _index_spec(key)
-    dims = [s for s in spec if s[0] in ("int", "slice")]
-    if len(dims) > x.ndim:
-        raise InvalidArgumentError(None, None, f"Index out of range using input dim {x.ndim}; input has only {x.ndim} dims [Op:StridedSlice]")
-    axis = 0
-    for s in spec:
-        if s[0] == "ellipsis":
-            axis = x.ndim - (len(dims) - axis)
-        elif s[0] == "int":
-            if not -x.shape[axis] <= s[1] < x.shape[axis]:
-                raise InvalidArgumentError(
-                    None, None, f"slice index {s[1]} of dimension {axis} out of bounds. [Op:StridedSlice]")
-            axis += 1
-        elif s[0] == "slice":
-            axis += 1
-    return record(_STRIDED_SLICE, (x,), {"spec": spec})
-
+def repeat(input, repeats, axis=None, name=None) -> Tensor:  # noqa: A002
+    """Repeats each element ``repeats`` times along ``axis`` (flattened if None) (``tf.repeat``)."""
+    x = convert_to_tensor(input)
+    if axis is None:
+        x, axis = reshape(x, [-1]), 0
+    axis = _check_axis(int(axis), x.ndim, "tapejax.repeat")
+    reps = as_ints(repeats)
+    if len(reps) not in (1, x.shape[axis]):
+        _fail(f"repeats must be a scalar or have the length of axis {axis} ({x.shape[axis]}), got {len(reps)}",
+              "Repeat")
+    total = reps[0] * x.shape[axis] if len(reps) == 1 else sum(reps)
+    return record(_REPEAT, (x,), {"repeats": reps if len(reps) > 1 else reps[0], "axis": axis, "total": total})

@@ -1,5 +1,10 @@
-"""Ops that create tensors (zeros, ones, eye, linspace, range, fill, one_hot). Never recorded
-except ``*_like`` and ``one_hot``, which take a tensor but have no gradient."""
+"""Ops that create tensors (zeros, ones, eye, fill, linspace, range, one_hot, meshgrid,
+sequence_mask).
+
+Constants (zeros, ones, eye, range, ``*_like``) are never recorded: TF gives them no gradient.
+``fill`` and ``linspace`` are recorded, because TF differentiates them with respect to the
+value / the endpoints.
+"""
 
 from __future__ import annotations
 
@@ -9,76 +14,180 @@ import numpy as np
 
 from . import dtypes as _dtypes
 from ._array_ops import as_ints
+from ._ops import check_dtype
 from ._record import Op, record
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, convert_to_tensor
+from .errors import InvalidArgumentError
 
 
-def zeros(shape, dtype=_dtypes.float32, name=None) -> Tensor:
-    return Tensor(jnp.zeros(as_ints(shape), _dtypes.as_dtype(dtype)._np))
+def _shape(dims) -> tuple:
+    shape = as_ints(dims)
+    for d in shape:
+        if d < 0:
+            raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:Fill]")
+    return shape
 
 
-def ones(shape, dtype=_dtypes.float32, name=None) -> Tensor:
-    return Tensor(jnp.ones(as_ints(shape), _dtypes.as_dtype(dtype)._np))
+def zeros(shape, dtype=_dtypes.float32, name=None, layout=None) -> Tensor:
+    """A tensor of zeros (``tf.zeros``), float32 by default."""
+    return Tensor(jnp.zeros(_shape(shape), _dtypes.as_dtype(dtype)._np))
 
 
-def fill(dims, value, name=None) -> Tensor:
-    v = convert_to_tensor(value)
-    return Tensor(jnp.full(as_ints(dims), v._value, v._value.dtype))
+def ones(shape, dtype=_dtypes.float32, name=None, layout=None) -> Tensor:
+    """A tensor of ones (``tf.ones``), float32 by default."""
+    return Tensor(jnp.ones(_shape(shape), _dtypes.as_dtype(dtype)._np))
 
 
-def zeros_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002 - TF's name
+def zeros_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002 - TF's name
+    """Zeros with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
     return Tensor(jnp.zeros(x._value.shape, _dtypes.as_dtype(dtype or x.dtype)._np))
 
 
-def ones_like(input, dtype=None, name=None) -> Tensor:  # noqa: A002
+def ones_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002
+    """Ones with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
     return Tensor(jnp.ones(x._value.shape, _dtypes.as_dtype(dtype or x.dtype)._np))
 
 
+_FILL = Op("Fill", lambda v, shape: jnp.broadcast_to(v, shape))
+
+
+def fill(dims, value, name=None, layout=None) -> Tensor:
+    """A tensor of shape ``dims`` filled with the scalar ``value`` (``tf.fill``); the gradient
+    with respect to ``value`` is the sum of the incoming gradient.
+
+    >>> import tapejax as tf
+    >>> tf.fill([2, 2], 1.5)
+    <tf.Tensor: shape=(2, 2), dtype=float32, numpy=
+    array([[1.5, 1.5],
+           [1.5, 1.5]], dtype=float32)>
+    """
+    v = convert_to_tensor(value)
+    if v.ndim:
+        raise InvalidArgumentError(None, None, f"value must represent a scalar, got shape "
+                                               f"[{','.join(map(str, v.shape))}] [Op:Fill]")
+    return record(_FILL, (v,), {"shape": _shape(dims)})
+
+
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=_dtypes.float32, name=None) -> Tensor:
-    """The identity matrix (``tf.eye``), optionally batched."""
-    m = jnp.eye(int(num_rows), None if num_columns is None else int(num_columns),
-                dtype=_dtypes.as_dtype(dtype)._np)
+    """The identity matrix (``tf.eye``), optionally rectangular and batched."""
+    rows = int(num_rows)
+    cols = rows if num_columns is None else int(num_columns)
+    _shape((rows, cols))
+    m = jnp.eye(rows, cols, dtype=_dtypes.as_dtype(dtype)._np)
     if batch_shape is not None:
-        m = jnp.broadcast_to(m, as_ints(batch_shape) + m.shape)
+        m = jnp.broadcast_to(m, _shape(batch_shape) + m.shape)
     return Tensor(m)
 
 
-def linspace(start, stop, num, name=None, axis=0) -> Tensor:
-    """``num`` evenly spaced values from ``start`` to ``stop`` inclusive (``tf.linspace``).
+_LINSPACE = Op("LinSpace", lambda start, stop, num, axis: jnp.linspace(start, stop, num, axis=axis))
 
-    As TF: float32 for Python floats, float64 for integer endpoints."""
-    start, stop = convert_to_tensor(start), convert_to_tensor(stop)
-    dtype = start.dtype if start.dtype.is_floating else _dtypes.float64
-    out = jnp.linspace(start._value.astype(dtype._np), stop._value.astype(dtype._np), int(num),
-                       axis=int(axis), dtype=dtype._np)
-    return Tensor(out)
+
+def linspace(start, stop, num, name=None, axis=0) -> Tensor:
+    """``num`` evenly spaced values from ``start`` to ``stop`` inclusive (``tf.linspace``);
+    float32 for Python floats, float64 for integer endpoints, as TF. ``start`` and ``stop`` may
+    be tensors of one shape (the values go along ``axis``).
+
+    >>> import tapejax as tf
+    >>> tf.linspace(0.0, 1.0, 5)
+    <tf.Tensor: shape=(5,), dtype=float32, numpy=array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float32)>
+    """
+    from ._ops import binary_args  # noqa: PLC0415
+
+    start, stop = binary_args(start, stop, "LinSpace")
+    if not (start.dtype.is_floating or start.dtype.is_complex):
+        from ._array_ops import cast  # noqa: PLC0415
+
+        start, stop = cast(start, _dtypes.float64), cast(stop, _dtypes.float64)
+    axis = int(axis) % (max(start.ndim, stop.ndim) + 1)
+    return record(_LINSPACE, (start, stop), {"num": int(num), "axis": axis})
+
+
+_RANGE_ORDER = ("int32", "int64", "float32", "float64")
 
 
 def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # noqa: A001
-    """Like Python's ``range`` for tensors (``tf.range``): int32 for ints, float32 for floats."""
+    """Like Python's ``range`` for tensors (``tf.range``): int32 for ints, float32 for floats;
+    mixed arguments take the widest of int32 < int64 < float32 < float64, as TF.
+
+    >>> import tapejax as tf
+    >>> tf.range(5, 0, -2)
+    <tf.Tensor: shape=(3,), dtype=int32, numpy=array([5, 3, 1], dtype=int32)>
+    """
     if limit is None:
         start, limit = 0, start
-    values = [v.numpy() if isinstance(v, TensorLike) else v for v in (start, limit, delta)]
+    args = [convert_to_tensor(v) for v in (start, limit, delta)]
     if dtype is None:
-        kinds = [np.asarray(v).dtype.kind for v in values]
-        dtype = _dtypes.float32 if "f" in kinds else _dtypes.int32
-        tensor_dtypes = [v.dtype for v in (start, limit, delta) if isinstance(v, TensorLike)]
-        if tensor_dtypes:
-            dtype = max(tensor_dtypes, key=lambda d: (d.is_floating, d.size))
+        dtype = max((a.dtype.name for a in args), key=lambda n: _RANGE_ORDER.index(n) if n in _RANGE_ORDER else -1)
     dtype = _dtypes.as_dtype(dtype)
-    return Tensor(jnp.asarray(np.arange(*values).astype(dtype._np)))
+    lo, hi, step = (np.asarray(a._value).astype(dtype._np).item() for a in args)
+    if step == 0:
+        raise InvalidArgumentError(None, None, f"Requires delta != 0: {step} [Op:Range]")
+    if step > 0 and lo > hi:
+        raise InvalidArgumentError(None, None, f"Requires start <= limit when delta > 0: {lo}/{hi} [Op:Range]")
+    if step < 0 and lo < hi:
+        raise InvalidArgumentError(None, None, f"Requires start >= limit when delta < 0: {lo}/{hi} [Op:Range]")
+    return Tensor(jnp.asarray(np.arange(lo, hi, step).astype(dtype._np)))
 
 
 _ONE_HOT = Op("OneHot", lambda i, on, off, depth, axis: jnp.where(
     jnp.moveaxis(jax.nn.one_hot(i, depth, dtype=bool), -1, axis), on, off), differentiable=False)
 
 
+def _one_hot_values(on_value, off_value, dtype):
+    if dtype is not None:
+        dtype = _dtypes.as_dtype(dtype)
+        on = convert_to_tensor(1 if on_value is None else on_value, dtype=dtype)
+        off = convert_to_tensor(0 if off_value is None else off_value, dtype=dtype)
+        return on, off
+    on = None if on_value is None else convert_to_tensor(on_value)
+    off = None if off_value is None else convert_to_tensor(off_value)
+    inferred = on.dtype if on is not None else off.dtype if off is not None else _dtypes.float32
+    on = convert_to_tensor(1, dtype=inferred) if on is None else on
+    off = convert_to_tensor(0, dtype=inferred) if off is None else off
+    if on.dtype != off.dtype:
+        raise TypeError(f"dtype {on.dtype} of on_value does not match dtype {off.dtype} of off_value")
+    return on, off
+
+
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None) -> Tensor:
-    """One-hot encoding of integer ``indices`` along a new axis (``tf.one_hot``)."""
-    dtype = _dtypes.as_dtype(dtype or (on_value.dtype if isinstance(on_value, TensorLike) else _dtypes.float32))
+    """One-hot encoding of integer ``indices`` along a new ``axis`` (last by default); indices
+    outside ``[0, depth)`` give a row of ``off_value`` (``tf.one_hot``).
+
+    >>> import tapejax as tf
+    >>> tf.one_hot([0, 2], 3)
+    <tf.Tensor: shape=(2, 3), dtype=float32, numpy=
+    array([[1., 0., 0.],
+           [0., 0., 1.]], dtype=float32)>
+    """
     i = convert_to_tensor(indices)
-    on = convert_to_tensor(1 if on_value is None else on_value, dtype=dtype)
-    off = convert_to_tensor(0 if off_value is None else off_value, dtype=dtype)
-    return record(_ONE_HOT, (i, on, off), {"depth": int(depth), "axis": -1 if axis is None else int(axis)})
+    check_dtype("OneHot", frozenset({"uint8", "int8", "int32", "int64"}), i, attr="TI")
+    on, off = _one_hot_values(on_value, off_value, dtype)
+    axis = -1 if axis is None else int(axis)
+    return record(_ONE_HOT, (i, on, off), {"depth": int(depth), "axis": axis % (i.ndim + 1)})
+
+
+def sequence_mask(lengths, maxlen=None, dtype=_dtypes.bool, name=None) -> Tensor:
+    """``mask[..., j] = j < lengths[...]`` with ``maxlen`` columns (``max(lengths)`` by default).
+
+    >>> import tapejax as tf
+    >>> tf.sequence_mask([1, 3], 4)
+    <tf.Tensor: shape=(2, 4), dtype=bool, numpy=
+    array([[ True, False, False, False],
+           [ True,  True,  True, False]])>
+    """
+    n = convert_to_tensor(lengths)
+    maxlen = int(jnp.max(n._value)) if maxlen is None else int(maxlen)
+    mask = jnp.arange(maxlen) < n._value[..., None]
+    return Tensor(mask.astype(_dtypes.as_dtype(dtype)._np))
+
+
+def meshgrid(*args, **kwargs) -> list:
+    """Coordinate grids from 1-D tensors (``tf.meshgrid``); ``indexing='xy'`` (default) or ``'ij'``."""
+    indexing = kwargs.pop("indexing", "xy")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"indexing parameter must be either 'xy' or 'ij', got {indexing!r}")
+    tensors = [convert_to_tensor(a) for a in args]
+    op = Op("Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)), multiple_results=True)
+    return list(record(op, tuple(tensors), {"indexing": indexing})) if tensors else []

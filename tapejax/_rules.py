@@ -3,13 +3,19 @@
 Every function here is a ``jax.custom_jvp`` (so both forward and reverse mode work) whose
 rule is TF's registered gradient. Each says what differs. Masks that TF differentiates as zero
 (relu's, abs's) go through :func:`_mask`, a custom_jvp with a zero derivative, so that a
-second derivative through them is zeros, not None (see ``_links.py``).
+second derivative through them is zeros, not None (see ``_links.py``). TF's "0 where the
+incoming gradient is 0" kernels (SqrtGrad, RsqrtGrad, ReciprocalGrad) use ``safe_mul``.
 """
 
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
+from jax.scipy.special import xlogy as _jax_xlogy
+
+from ._safe_mul import safe_mul
 
 
 @jax.custom_jvp
@@ -23,6 +29,18 @@ def _mask_jvp(primals, tangents):
     cond, like = primals
     out = _mask(cond, like)
     return out, jnp.zeros_like(out)
+
+
+@jax.custom_jvp
+def _no_grad(x):
+    """``x``, with derivative zero (an input TF's gradient function ignores)."""
+    return x
+
+
+@_no_grad.defjvp
+def _no_grad_jvp(primals, tangents):
+    (x,), _ = primals, tangents
+    return x, jnp.zeros_like(x)
 
 
 @jax.custom_jvp
@@ -140,3 +158,151 @@ def _minimum_jvp(primals, tangents):
 def clip_by_value(t, lo, hi):
     """TF computes ``maximum(minimum(t, hi), lo)``: at a bound the gradient to ``t`` is 1."""
     return maximum(minimum(t, hi), lo)
+
+
+# -- TF's "0 where the incoming gradient is 0" kernels --------------------------------------
+@jax.custom_jvp
+def sqrt(x):
+    """TF: SqrtGrad = 0 where dy == 0, else 0.5 * dy / y (JAX: 0 * inf = nan at x <= 0)."""
+    return jnp.sqrt(x)
+
+
+@sqrt.defjvp
+def _sqrt_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = jnp.sqrt(x)
+    return y, safe_mul(t, 0.5 / y)
+
+
+@jax.custom_jvp
+def rsqrt(x):
+    """TF: RsqrtGrad = 0 where dy == 0, else -0.5 * dy * y**3."""
+    return jax.lax.rsqrt(x)
+
+
+@rsqrt.defjvp
+def _rsqrt_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = jax.lax.rsqrt(x)
+    return y, safe_mul(t, -0.5 * y * y * y)
+
+
+@jax.custom_jvp
+def reciprocal(x):
+    """TF: ReciprocalGrad = 0 where dy == 0, else -dy * y**2."""
+    return 1 / x
+
+
+@reciprocal.defjvp
+def _reciprocal_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = 1 / x
+    return y, safe_mul(t, -y * y)
+
+
+# -- ops defined as 0 where an input is 0 ---------------------------------------------------
+def _div_no_nan(x, y):
+    safe_y = jnp.where(y == 0, jnp.ones_like(y), y)
+    return jnp.where(y == 0, jnp.zeros_like(x * safe_y), x / safe_y)
+
+
+def _nonzero(x):
+    return (x != 0).astype(x.dtype)
+
+
+@jax.custom_jvp
+def xlogy(x, y):
+    """TF: 0 where x == 0; d/dx = xlogy(x != 0, y), d/dy = xdivy(x, y) (JAX: log(0) * 0 = nan)."""
+    return _jax_xlogy(x, y)
+
+
+@xlogy.defjvp
+def _xlogy_jvp(primals, tangents):
+    (x, y), (tx, ty) = primals, tangents
+    return xlogy(x, y), tx * _jax_xlogy(_nonzero(x), y) + ty * xdivy(x, y)
+
+
+@jax.custom_jvp
+def xdivy(x, y):
+    """TF: 0 where x == 0; d/dx = xdivy(x != 0, y), d/dy = xdivy(-x, y**2)."""
+    return jnp.where(x == 0, jnp.zeros_like(x / y), x / y)
+
+
+@xdivy.defjvp
+def _xdivy_jvp(primals, tangents):
+    (x, y), (tx, ty) = primals, tangents
+    return xdivy(x, y), tx * xdivy(_nonzero(x), y) + ty * xdivy(-x, y * y)
+
+
+@jax.custom_jvp
+def multiply_no_nan(x, y):
+    """TF: 0 where y == 0 (even for x inf/nan); d/dy = mul_no_nan(x, dy), 0 where dy == 0."""
+    return jnp.where(y == 0, jnp.zeros_like(x * y), x * y)
+
+
+@multiply_no_nan.defjvp
+def _multiply_no_nan_jvp(primals, tangents):
+    (x, y), (tx, ty) = primals, tangents
+    out = multiply_no_nan(x, y)
+    ty = jnp.broadcast_to(ty, out.shape)
+    return out, multiply_no_nan(tx, y) + safe_mul(ty, jnp.broadcast_to(x, out.shape))
+
+
+# -- scans and losses ------------------------------------------------------------------------
+def cumulative(fn, identity, x, axis, exclusive, reverse):
+    """TF's cumsum/cumprod flags over a jnp cumulative ``fn``."""
+    if reverse:
+        x = jnp.flip(x, axis)
+    out = fn(x, axis=axis, dtype=x.dtype)
+    if exclusive:
+        pad = [(0, 0)] * x.ndim
+        pad[axis] = (1, 0)
+        out = jnp.pad(out, pad, constant_values=identity)
+        out = jax.lax.slice_in_dim(out, 0, x.shape[axis], axis=axis)
+    return jnp.flip(out, axis) if reverse else out
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3))
+def cumprod(x, axis, exclusive, reverse):
+    """TF: d cumprod = prod * cumsum(div_no_nan(dx, x)), so a zero entry passes no gradient
+    (JAX's exact rule passes the product of the others)."""
+    return cumulative(jnp.cumprod, 1, x, axis, exclusive, reverse)
+
+
+
+@cumprod.defjvp
+def _cumprod_jvp(axis, exclusive, reverse, primals, tangents):
+    (x,), (t,) = primals, tangents
+    prod = cumprod(x, axis, exclusive, reverse)
+    return prod, prod * cumulative(jnp.cumsum, 0, _div_no_nan(t, x), axis, exclusive, reverse)
+
+
+@jax.custom_jvp
+def softmax_xent(labels, logits):
+    """Cross entropy along the last axis. TF's fused kernel: d/dlogits = softmax - labels (even
+    for labels not summing to 1), and TF's second derivative ignores labels in it."""
+    return -jnp.sum(labels * jax.nn.log_softmax(logits, axis=-1), axis=-1)
+
+
+@softmax_xent.defjvp
+def _softmax_xent_jvp(primals, tangents):
+    (labels, logits), (t_labels, t_logits) = primals, tangents
+    logp = jax.nn.log_softmax(logits, axis=-1)
+    backprop = jnp.exp(logp) - _no_grad(labels)
+    loss = -jnp.sum(labels * logp, axis=-1)
+    return loss, jnp.sum(backprop * t_logits - t_labels * logp, axis=-1)
+
+
+@jax.custom_jvp
+def pow(x, y):  # noqa: A001 - TF's name
+    """TF: d/dy = z * log(x) only where x > 0 (x != 0 for complex), else 0 (JAX: nan for x < 0)."""
+    return jnp.power(x, y)
+
+
+@pow.defjvp
+def _pow_jvp(primals, tangents):
+    (x, y), (tx, ty) = primals, tangents
+    z = pow(x, y)  # through this rule again, so higher derivatives keep TF's mask
+    mask = x != 0 if jnp.iscomplexobj(x) else x > 0
+    log_x = jnp.where(mask, jnp.log(jnp.where(mask, x, jnp.ones_like(x))), jnp.zeros_like(x))
+    return z, tx * (y * pow(x, y - 1)) + ty * (z * log_x)

@@ -1,4 +1,9 @@
-"""Ops that select or limit values: where, gather, gather_nd, boolean_mask, clipping."""
+"""Ops that select or limit values: where, gather, gather_nd, boolean_mask, clipping.
+
+Indices are checked against the params' shape with TF's messages (TF's CPU kernels raise;
+JAX would clamp or fill silently). TF returns an ``IndexedSlices`` gradient for gather; tapejax
+returns the dense tensor with the same values.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +12,43 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _rules
-from ._ops import binary_args
+from ._ops import INEXACT, REAL, binary_args, broadcast_shape, check_bool, check_dtype, check_same_dtype, convert_like
 from ._record import Op, record
 from ._tensor import Tensor, TensorLike, convert_to_tensor
 from .errors import InvalidArgumentError
 
+_INDEX_DTYPES = frozenset({"int16", "int32", "int64"})
 _WHERE = Op("SelectV2", jnp.where)
 _WHERE_INDICES = Op("Where", lambda c: jnp.argwhere(c).astype(jnp.int64), differentiable=False)
 
 
+def _dims(shape) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
 def where(condition, x=None, y=None, name=None) -> Tensor:
-    """Elementwise ``x if condition else y`` (broadcasting), or the indices of True values."""
-    cond = convert_to_tensor(condition)
+    """Elementwise ``x if condition else y`` (broadcasting), or with ``x`` and ``y`` None the
+    int64 indices of the True (non-zero) elements (``tf.where``).
+
+    >>> import tapejax as tf
+    >>> tf.where([True, False], 1.0, 2.0)
+    <tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>
+    """
     if x is None and y is None:
+        cond = convert_to_tensor(condition)
+        if cond.ndim == 0:
+            raise InvalidArgumentError(None, None, "WhereOp : Unhandled input dimensions: 0 [Op:Where]")
         return record(_WHERE_INDICES, (cond,))
     if x is None or y is None:
-        raise ValueError("tapejax.where needs both x and y, or neither (to get the indices of True).")
-    if not cond.dtype.is_bool:
-        cond = Tensor(cond._value.astype(bool))
+        raise ValueError("x and y must both be non-None or both be None.")
+    cond = convert_to_tensor(condition, dtype=None if isinstance(condition, TensorLike) else "bool")
+    check_bool("SelectV2", cond)
     x, y = binary_args(x, y, "SelectV2")
+    try:
+        broadcast_shape("SelectV2", cond.shape, x.shape, y.shape)
+    except InvalidArgumentError:
+        raise InvalidArgumentError(None, None, f"condition {_dims(cond.shape)}, then {_dims(x.shape)}, and else "
+                                               f"{_dims(y.shape)} must be broadcastable [Op:SelectV2]") from None
     return record(_WHERE, (cond, x, y))
 
 
@@ -33,11 +56,11 @@ def _check_indices(indices: Tensor, limit: int, op_name: str) -> None:
     if indices._is_symbolic():
         return
     idx = np.asarray(indices._value)
-    bad = (idx < -0) | (idx >= limit)
+    bad = (idx < 0) | (idx >= limit)
     if idx.size and bad.any():
-        pos = tuple(int(p) for p in np.argwhere(bad)[0])
+        pos = ",".join(str(int(p)) for p in np.argwhere(bad)[0])
         raise InvalidArgumentError(
-            None, None, f"indices{list(pos)} = {idx[pos]} is not in [0, {limit}) [Op:{op_name}]")
+            None, None, f"indices[{pos}] = {idx[tuple(np.argwhere(bad)[0])]} is not in [0, {limit}) [Op:{op_name}]")
 
 
 def _gather(params, indices, axis, batch_dims):
@@ -51,17 +74,22 @@ _GATHER = Op("GatherV2", _gather)
 
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None) -> Tensor:
-    """Gathers slices of ``params`` along ``axis`` (``tf.gather``).
+    """Gathers slices of ``params`` along ``axis`` at ``indices`` (``tf.gather``).
 
-    TF returns an ``IndexedSlices`` gradient for a gathered Variable; tapejax returns the
-    dense tensor with the same values.
+    >>> import tapejax as tf
+    >>> tf.gather([10.0, 20.0, 30.0], [2, 0])
+    <tf.Tensor: shape=(2,), dtype=float32, numpy=array([30., 10.], dtype=float32)>
     """
     p, i = convert_to_tensor(params), convert_to_tensor(indices)
-    if not i.dtype.is_integer:
-        raise TypeError(f"tapejax.gather: indices must be int32 or int64, got {i.dtype.name}.")
-    axis = batch_dims if axis is None else int(axis) % p.ndim
+    check_dtype("GatherV2", _INDEX_DTYPES, i, attr="Tindices")
+    batch_dims = int(batch_dims) + (i.ndim if int(batch_dims) < 0 else 0)
+    axis = batch_dims if axis is None else int(axis)
+    if not -p.ndim <= axis < p.ndim:
+        raise InvalidArgumentError(None, None, f"Shape must be at least rank {axis + 1} but is rank "
+                                               f"{p.ndim} [Op:GatherV2]")
+    axis %= p.ndim
     _check_indices(i, p.shape[axis], "GatherV2")
-    return record(_GATHER, (p, i), {"axis": axis, "batch_dims": int(batch_dims)})
+    return record(_GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims})
 
 
 def _gather_nd(params, indices, batch_dims):
@@ -77,40 +105,66 @@ def _gather_nd(params, indices, batch_dims):
 _GATHER_ND = Op("GatherNd", _gather_nd)
 
 
+def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param shape") -> None:
+    """TF's bound check for n-d indices (last axis) into ``shape``."""
+    if indices.shape[-1] > len(shape):
+        raise InvalidArgumentError(None, None, f"index innermost dimension length must be <= params rank; "
+                                               f"saw: {indices.shape[-1]} vs. {len(shape)} [Op:{op_name}]")
+    if indices._is_symbolic():
+        return
+    idx = np.asarray(indices._value).reshape(-1, indices.shape[-1])
+    limits = np.asarray(shape[: indices.shape[-1]])
+    bad = ((idx < 0) | (idx >= limits)).any(axis=1)
+    if bad.any():
+        k = int(np.argmax(bad))
+        raise InvalidArgumentError(None, None, f"indices[{k}] = {idx[k].tolist()} does not index into {what} "
+                                               f"{_dims(shape)}, node name: {op_name} [Op:{op_name}]")
+
+
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
+    """Gathers slices of ``params`` at n-d ``indices`` (the last axis indexes ``params``) (``tf.gather_nd``)."""
     p, i = convert_to_tensor(params), convert_to_tensor(indices)
-    if not i.dtype.is_integer:
-        raise TypeError(f"tapejax.gather_nd: indices must be int32 or int64, got {i.dtype.name}.")
+    check_dtype("GatherNd", _INDEX_DTYPES, i, attr="Tindices")
+    check_nd_indices(i if not batch_dims else i, p.shape[int(batch_dims):], "GatherNd")
     return record(_GATHER_ND, (p, i), {"batch_dims": int(batch_dims)})
 
 
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
-    """The entries of ``tensor`` where ``mask`` is True, flattened over the mask's dims."""
-    x, m = convert_to_tensor(tensor), np.asarray(convert_to_tensor(mask)._value)
-    axis = 0 if axis is None else int(axis)
-    lead = x.shape[:axis]
-    flat = reshape_for_mask(x, axis, m.ndim)
-    idx = Tensor(jnp.asarray(np.flatnonzero(m.reshape(-1)), dtype=jnp.int32))
-    out = gather(flat, idx, axis=axis)
-    del lead
-    return out
+    """The entries of ``tensor`` where ``mask`` is True, flattened over the mask's dims
+    (``tf.boolean_mask``); the gradient is scattered back, zeros elsewhere."""
+    from ._array_ops import reshape  # noqa: PLC0415 - shape ops sit beside selection
 
-
-def reshape_for_mask(x, axis, mask_ndim):
-    from ._array_ops import reshape  # noqa: PLC0415
-
+    x, m = convert_to_tensor(tensor), convert_to_tensor(mask)
+    axis = 0 if axis is None else int(axis) % max(x.ndim, 1)
+    covered = tuple(x.shape[axis:axis + m.ndim])
+    if m.ndim == 0 or covered != tuple(m.shape):
+        raise ValueError(f"Shapes {tuple(covered)} and {tuple(m.shape)} are incompatible")
     shape = list(x.shape)
-    return reshape(x, shape[:axis] + [int(np.prod(shape[axis:axis + mask_ndim]))] + shape[axis + mask_ndim:])
+    flat = reshape(x, shape[:axis] + [int(np.prod(covered))] + shape[axis + m.ndim:])
+    idx = Tensor(jnp.asarray(np.flatnonzero(np.asarray(m._value).reshape(-1)), dtype=jnp.int32))
+    return gather(flat, idx, axis=axis)
 
 
+# -- clipping ---------------------------------------------------------------------------------
 _CLIP = Op("ClipByValue", _rules.clip_by_value)
 
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
-    """Clips to [min, max]; at a bound the gradient passes (1), as TF."""
+    """Clips to [min, max] (``maximum(minimum(t, max), min)``); at a bound the gradient passes (1).
+
+    >>> import tapejax as tf
+    >>> tf.clip_by_value([-2.0, 0.5, 3.0], -1.0, 1.0)
+    <tf.Tensor: shape=(3,), dtype=float32, numpy=array([-1. ,  0.5,  1. ], dtype=float32)>
+    """
     t = convert_to_tensor(t)
-    lo = convert_to_tensor(clip_value_min, dtype=t.dtype) if not isinstance(clip_value_min, TensorLike) else clip_value_min._as_tensor()
-    hi = convert_to_tensor(clip_value_max, dtype=t.dtype) if not isinstance(clip_value_max, TensorLike) else clip_value_max._as_tensor()
+    check_dtype("Maximum", REAL, t)
+    hi, lo = convert_like(clip_value_max, t), convert_like(clip_value_min, t)
+    check_same_dtype("Minimum", (t, hi))
+    check_same_dtype("Maximum", (t, lo))
+    out_shape = broadcast_shape("Minimum", t.shape, hi.shape)
+    if broadcast_shape("Maximum", out_shape, lo.shape) != tuple(t.shape):
+        raise InvalidArgumentError(None, None, f"Incompatible shapes: {_dims(t.shape)} vs. "
+                                               f"{_dims(broadcast_shape('Maximum', out_shape, lo.shape))} [Op:ClipByValue]")
     return record(_CLIP, (t, lo, hi))
 
 
@@ -118,7 +172,8 @@ def _clip_by_norm(t, clip_norm, axes):
     # TF's formula, so gradients match TF's at the boundary (ties go to the norm).
     l2sum = jnp.sum(t * t, axis=axes, keepdims=True)
     pred = l2sum > 0
-    l2norm = jnp.where(pred, jnp.sqrt(jnp.where(pred, l2sum, jnp.ones_like(l2sum))), l2sum)
+    l2sum_safe = jnp.where(pred, l2sum, jnp.ones_like(l2sum))
+    l2norm = jnp.where(pred, _rules.sqrt(l2sum_safe), l2sum)
     return t * clip_norm / _rules.maximum(l2norm, clip_norm)
 
 
@@ -128,17 +183,29 @@ _CLIP_BY_NORM = Op("ClipByNorm", _clip_by_norm)
 def clip_by_norm(t, clip_norm, axes=None, name=None) -> Tensor:
     """Scales ``t`` so its L2 norm (over ``axes``) is at most ``clip_norm`` (``tf.clip_by_norm``)."""
     t = convert_to_tensor(t)
-    c = convert_to_tensor(clip_norm, dtype=t.dtype) if not isinstance(clip_norm, TensorLike) else clip_norm._as_tensor()
-    axes = None if axes is None else tuple(int(a) for a in np.asarray(axes).reshape(-1))
+    check_dtype("Sqrt", INEXACT, t)
+    c = convert_to_tensor(clip_norm, dtype_hint=t.dtype)
+    if c.dtype != t.dtype:
+        from ._array_ops import cast  # noqa: PLC0415
+
+        c = cast(c, t.dtype)
+    axes = None if axes is None else tuple(int(a) % max(t.ndim, 1) for a in np.asarray(axes).reshape(-1))
     return record(_CLIP_BY_NORM, (t, c), {"axes": axes})
 
 
 def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
-    from . import math as tfm  # noqa: PLC0415
+    """Scales every tensor by ``clip_norm / max(global_norm, clip_norm)``; returns the scaled
+    list (None entries stay None) and the global norm (``tf.clip_by_global_norm``)."""
+    from . import math as tfm  # noqa: PLC0415 - math sits above selection
 
+    if isinstance(t_list, TensorLike) or not isinstance(t_list, (list, tuple)):
+        raise TypeError("`t_list` should be a sequence of tensors. Received " + type(t_list).__name__)
     tensors = [None if t is None else convert_to_tensor(t) for t in t_list]
     present = [t for t in tensors if t is not None]
     if use_norm is None:
         use_norm = tfm.sqrt(tfm.add_n([tfm.reduce_sum(tfm.square(t)) for t in present]))
-    scale = clip_norm * tfm.minimum(1.0 / use_norm, 1.0 / convert_to_tensor(clip_norm, dtype=use_norm.dtype))
+    use_norm = convert_to_tensor(use_norm)
+    clip_norm = convert_like(clip_norm, use_norm)
+    scale = clip_norm * tfm.minimum(1.0 / use_norm, 1.0 / clip_norm)
+    scale = scale + (use_norm - use_norm)  # nan when the norm is inf/nan, as TF
     return [None if t is None else t * scale for t in tensors], use_norm

@@ -19,8 +19,14 @@ from .errors import InvalidArgumentError
 
 def _binary(name: str, reflected: bool = False):
     if reflected:
-        return lambda self, other: OPS[name](other, self)
+        # TF converts the left operand of a reflected operator strictly to the tensor's dtype
+        # (``1.5 * int_tensor`` is a TypeError), before the op sees it.
+        return lambda self, other: OPS[name](_strict(other, self), self)
     return lambda self, other: OPS[name](self, other)
+
+
+def _strict(value, like):
+    return value if isinstance(value, TensorLike) else convert_to_tensor(value, dtype=like.dtype)
 
 
 def _unary(name: str):
@@ -46,35 +52,33 @@ class TensorLike:
     __mod__, __rmod__ = _binary("floormod"), _binary("floormod", True)
     __pow__, __rpow__ = _binary("pow"), _binary("pow", True)
     __matmul__, __rmatmul__ = _binary("matmul"), _binary("matmul", True)
-    __and__, __rand__ = _binary("logical_and"), _binary("logical_and", True)
-    __or__, __ror__ = _binary("logical_or"), _binary("logical_or", True)
-    __xor__, __rxor__ = _binary("logical_xor"), _binary("logical_xor", True)
+    # Logical for bool tensors, bitwise for integer tensors (as TF).
+    __and__, __rand__ = _binary("and"), _binary("and", True)
+    __or__, __ror__ = _binary("or"), _binary("or", True)
+    __xor__, __rxor__ = _binary("xor"), _binary("xor", True)
     __lt__, __le__ = _binary("less"), _binary("less_equal")
     __gt__, __ge__ = _binary("greater"), _binary("greater_equal")
-    __neg__, __abs__, __invert__ = _unary("negative"), _unary("abs"), _unary("logical_not")
+    __neg__, __abs__, __invert__ = _unary("negative"), _unary("abs"), _unary("invert")
 
     def __pos__(self):
+        # TF raises TypeError for unary +; tapejax returns the tensor (harmless, and what
+        # numpy and JAX users expect).
         return self._as_tensor()
 
     def __getitem__(self, key):
         return OPS["getitem"](self, key)
 
     def __eq__(self, other):
-        # TF: elementwise when comparable; False for None or incompatible shapes.
+        # TF: False for None; a scalar False tensor for shapes that do not broadcast;
+        # elementwise otherwise (other dtypes raise, as in TF).
         if other is None:
             return False
-        try:
-            return OPS["equal"](self, other)
-        except (TypeError, ValueError, InvalidArgumentError):
-            return False
+        return OPS["tensor_equals"](self, other)
 
     def __ne__(self, other):
         if other is None:
             return True
-        try:
-            return OPS["not_equal"](self, other)
-        except (TypeError, ValueError, InvalidArgumentError):
-            return True
+        return OPS["tensor_not_equals"](self, other)
 
     def __hash__(self):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
@@ -116,7 +120,7 @@ class TensorLike:
 
     def __len__(self) -> int:
         if self._value.ndim == 0:
-            raise TypeError("len is not well defined for a rank-0 tensor.")
+            raise TypeError("Scalar tensor has no `len()`")
         return self._value.shape[0]
 
     def __iter__(self):
@@ -134,14 +138,17 @@ class TensorLike:
         return int(self._concrete())
 
     def __index__(self) -> int:
+        if not (self.dtype.is_integer or self.dtype.is_bool) or self._value.ndim:
+            raise TypeError(f"Only scalar integer tensors can be used as an index, got a "
+                            f"{self.dtype.name} tensor of shape {self.shape}; cast it with "
+                            "tapejax.cast(x, tapejax.int32).")
         return int(self._concrete())
 
     def __complex__(self) -> complex:
         return complex(self._concrete())
 
     def __format__(self, spec: str) -> str:
-        if not spec:
-            return str(self)
+        # As TF: formats the numpy value (f"{t}" is "1.5", f"{t:.3f}" is "1.500").
         return format(self.numpy(), spec)
 
     def _concrete(self):
@@ -239,16 +246,42 @@ def _infer_python_dtype(arr: np.ndarray) -> _dtypes.DType:
     return _dtypes.as_dtype(arr.dtype)
 
 
-def _python_to_numpy(value, dtype: _dtypes.DType | None):
-    arr = np.asarray(value)
+def _cannot_convert(value, dtype: _dtypes.DType) -> TypeError:
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.kernel_name}")
+
+
+def _python_array(value) -> np.ndarray:
+    """``value`` (a Python scalar or nested list) as numpy, with TF's errors for what TF rejects."""
+    try:
+        arr = np.asarray(value)
+    except ValueError:  # numpy refuses ragged nests
+        raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
     if arr.dtype == object:
+        if all(isinstance(v, int) for v in np.ravel(arr)):
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
         raise TypeError(f"Failed to convert elements of {value!r} to Tensor.")
-    if dtype is None:
-        return arr.astype(_infer_python_dtype(arr)._np)
-    if (dtype.is_integer or dtype.is_bool) and arr.dtype.kind in "fc":
-        if not np.all(arr == np.round(arr.real)) or dtype.is_bool:
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
-    return arr.astype(dtype._np)
+    if arr.dtype.kind == "u":  # Python ints become uint64 only past int64's range
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    if arr.dtype.kind in "USV":
+        raise TypeError(f"tapejax has no string tensors; cannot convert {value!r} to a Tensor.")
+    return arr
+
+
+def _python_to_numpy(value, dtype: _dtypes.DType | None) -> np.ndarray:
+    """TF's conversion of Python values: floats never become integers or bools, ints never
+    become bools, complex numbers stay complex (TypeError otherwise)."""
+    arr = _python_array(value)
+    kind, inferred = arr.dtype.kind, dtype is None
+    if inferred:
+        dtype = _infer_python_dtype(arr)
+    elif ((kind == "f" and not (dtype.is_floating or dtype.is_complex))
+          or (kind == "c" and not dtype.is_complex) or (kind in "iu" and dtype.is_bool)):
+        raise _cannot_convert(value, dtype)
+    out = arr.astype(dtype._np)
+    if inferred and kind == "f" and arr.size and np.isinf(out).sum() > np.isinf(arr).sum():
+        raise ValueError("Can't convert Python sequence with a value out of range for a "
+                         "double-precision float.")
+    return out
 
 
 def _contains_tensor(value) -> bool:
@@ -263,13 +296,21 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
     Args:
       value: a Tensor, Variable, ``jax.Array`` (kept as is, without a copy), numpy value, or
         Python scalar / nested list (floats become float32, ints int32).
-      dtype: the dtype the result must have; Python and numpy values are converted to it.
-      dtype_hint: the dtype to prefer for Python values when ``dtype`` is not given.
+      dtype: the dtype the result must have. numpy and JAX values are cast to it; Python
+        values must fit it (a Python float never becomes an integer: TypeError, as TF).
+      dtype_hint: the dtype to prefer: numpy and JAX values are cast to it, Python values take
+        it where they fit.
       name: ignored (kept for TF signature compatibility).
+
+    Raises:
+      ValueError: a Tensor of another ``dtype``; a ragged or out-of-range Python value.
+      TypeError: a Python value that does not fit ``dtype``.
 
     >>> import tapejax as tf
     >>> tf.convert_to_tensor([1, 2]).dtype
     tf.int32
+    >>> tf.convert_to_tensor(1, dtype_hint=tf.float32)
+    <tf.Tensor: shape=(), dtype=float32, numpy=1.0>
     """
     dtype = None if dtype is None else _dtypes.as_dtype(dtype)
     if isinstance(value, TensorLike):
@@ -280,23 +321,21 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                 f"{tensor.dtype.name}: {tensor!r}. Cast it first with tapejax.cast."
             )
         return tensor
-    if isinstance(value, (jax.Array, jax.core.Tracer)):
-        if dtype is not None and value.dtype != dtype._np:
-            value = value.astype(dtype._np)
-        return Tensor(value)
-    if isinstance(value, (np.ndarray, np.generic)):
-        arr = value if dtype is None else value.astype(dtype._np)
-        return Tensor(jnp.asarray(arr))
+    if isinstance(value, (jax.Array, jax.core.Tracer, np.ndarray, np.generic)):
+        # Arrays are cast to the dtype asked for, or hinted at (TF converts numpy values so).
+        target = dtype if dtype is not None else (None if dtype_hint is None else _dtypes.as_dtype(dtype_hint))
+        if target is not None and value.dtype != target._np:
+            value = value.astype(target._np)
+        return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else jnp.asarray(value))
     if _contains_tensor(value):
         packed = OPS["stack"]([convert_to_tensor(v) for v in value])
         return packed if dtype is None else OPS["cast"](packed, dtype)
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")
-    hint = None if dtype_hint is None else _dtypes.as_dtype(dtype_hint)
-    if dtype is None and hint is not None:
+    if dtype is None and dtype_hint is not None:
         try:
-            return Tensor(jnp.asarray(_python_to_numpy(value, hint)))
-        except (TypeError, ValueError):
+            return Tensor(jnp.asarray(_python_to_numpy(value, _dtypes.as_dtype(dtype_hint))))
+        except TypeError:
             pass
     return Tensor(jnp.asarray(_python_to_numpy(value, dtype)))
 
@@ -305,36 +344,48 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     """Creates a constant tensor (``tf.constant``), never recorded by a tape.
 
     Args:
-      value: a Python scalar or list, numpy value, ``jax.Array`` or Tensor.
-      dtype: the element type; by default TF's inference (float32 for Python floats).
+      value: a Python scalar or list, numpy value, ``jax.Array`` (kept without a copy) or
+        Tensor.
+      dtype: the element type; by default TF's inference (float32 for Python floats, int32
+        for ints, numpy's own dtype for numpy values).
       shape: if given, the value is broadcast (a scalar) or reshaped to it.
       name: ignored.
+
+    Raises:
+      TypeError: a Python value that does not fit ``dtype`` (``constant(1.5, tf.int32)``),
+        a Tensor of another ``dtype``, or a value that does not fit ``shape``.
 
     >>> import tapejax as tf
     >>> tf.constant(1.5)
     <tf.Tensor: shape=(), dtype=float32, numpy=1.5>
+    >>> tf.constant([1, 2, 3, 4], shape=(2, 2))
+    <tf.Tensor: shape=(2, 2), dtype=int32, numpy=
+    array([[1, 2],
+           [3, 4]], dtype=int32)>
     """
     if isinstance(value, TensorLike):
-        value = value._as_tensor()._value
-        if dtype is not None:
-            value = value.astype(_dtypes.as_dtype(dtype)._np)
-        tensor = Tensor(value)
+        tensor = Tensor(value._as_tensor()._value)  # a constant is never connected to a tape
+        if dtype is not None and tensor.dtype != _dtypes.as_dtype(dtype):
+            raise TypeError(f"Expected tensor {tensor.numpy()} with dtype {_dtypes.as_dtype(dtype)!r}, "
+                            f"but got dtype {tensor.dtype!r}. Cast it with tapejax.cast instead.")
     else:
         tensor = convert_to_tensor(value, dtype=dtype)
         if isinstance(value, (list, tuple)) and _contains_tensor(value):
-            tensor = Tensor(tensor._value)  # a constant is never connected to a tape
+            tensor = Tensor(tensor._value)
     if shape is not None:
-        shape = tuple(int(d) for d in shape)
-        v = tensor._value
-        if v.size == 1:
-            v = jnp.broadcast_to(v.reshape(()), shape)
-        elif v.size == int(np.prod(shape)):
-            v = v.reshape(shape)
-        else:
-            raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tried to convert "
-                            f"a value of {v.size} elements to shape {shape}.")
-        tensor = Tensor(v)
+        tensor = Tensor(_fit_shape(tensor, value, tuple(int(d) for d in shape)))
     return tensor
+
+
+def _fit_shape(tensor: Tensor, value, shape: tuple):
+    v = tensor._value
+    if v.size == 1:
+        return jnp.broadcast_to(v.reshape(()), shape)
+    if v.size == int(np.prod(shape)):
+        return v.reshape(shape)
+    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {tensor.numpy()} "
+                    f"(converted from {value!r}) has {v.size} elements, but got `shape` {shape} with "
+                    f"{int(np.prod(shape))} elements).")
 
 
 def is_tensor(x) -> bool:

@@ -70,6 +70,13 @@ class DType:
         return self.is_floating or self.is_complex
 
     @property
+    def real_dtype(self) -> DType:
+        """float32 for complex64, float64 for complex128, the dtype itself otherwise."""
+        if self.is_complex:
+            return float32 if self._np == np.complex64 else float64
+        return self
+
+    @property
     def size(self) -> int:
         return self._np.itemsize
 

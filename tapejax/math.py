@@ -1,222 +1,378 @@
 """``tf.math``: elementwise math, comparisons and reductions, one table entry per op.
 
-Each op is one line over a jax function; ``_rules`` holds the few derivatives where TF's
-convention differs from JAX's. Ops TF defines no gradient for are ``differentiable=False``.
+Each op is one line over a jax function, with the dtypes TF's kernel accepts; ``_rules`` holds
+the derivatives where TF's convention differs from JAX's. Ops TF defines no gradient for are
+``differentiable=False``. Reductions and scans live in ``_reduction_ops``, sorting in
+``_sort_ops``; this module is their public namespace.
 """
 
 from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
-import numpy as np
+import jax.scipy.special as jss
 
 from . import _rules
-from ._ops import binary, binary_args, check_float, unary
+from ._ops import (
+    BOOL, COMPLEX, FLOAT, INEXACT, INTEGER, NUMERIC, REAL, SIGNED, binary, binary_args, broadcast_shape, check_bool,
+    check_dtype, check_same_dtype, unary,
+)
 from ._record import Op, record
+from ._reduction_ops import (  # noqa: F401 - tf.math's namespace
+    argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, l2_normalize, log_softmax,
+    reduce_all, reduce_any, reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean,
+    reduce_min, reduce_prod, reduce_std, reduce_sum, reduce_variance, softmax,
+)
 from ._registry import register
-from ._tensor import convert_to_tensor
+from ._sort_ops import in_top_k, top_k  # noqa: F401
+from ._tensor import Tensor, TensorLike, convert_to_tensor
 from .errors import InvalidArgumentError
 
-# -- elementwise, one input ----------------------------------------------------------------
-negative = neg = unary("Neg", jnp.negative, registry_name="negative")
-abs = unary("Abs", lambda x: _rules.abs(x) if jnp.issubdtype(x.dtype, jnp.floating) else jnp.abs(x),  # noqa: A001
-            registry_name="abs")
-sign = unary("Sign", jnp.sign)
+
+def _float_or(rule, plain, kind=jnp.inexact):
+    """``rule`` (a TF-convention custom_jvp) for ``kind`` inputs, ``plain`` for the others."""
+    return lambda *xs: rule(*xs) if jnp.issubdtype(xs[0].dtype, kind) else plain(*xs)
+
+
+# -- elementwise, one input ------------------------------------------------------------------
+negative = neg = unary("Neg", jnp.negative, dtypes=SIGNED, registry_name="negative")
+abs = unary("Abs", _float_or(_rules.abs, jnp.abs, jnp.floating), dtypes=SIGNED, registry_name="abs")  # noqa: A001
+sign = unary("Sign", jnp.sign, dtypes=SIGNED)
 square = unary("Square", jnp.square)
-sqrt = unary("Sqrt", jnp.sqrt, float_only=True)
-rsqrt = unary("Rsqrt", jax.lax.rsqrt, float_only=True)
-exp = unary("Exp", jnp.exp, float_only=True)
-expm1 = unary("Expm1", jnp.expm1, float_only=True)
-log = unary("Log", jnp.log, float_only=True)
-log1p = unary("Log1p", jnp.log1p, float_only=True)
-sin = unary("Sin", jnp.sin, float_only=True)
-cos = unary("Cos", jnp.cos, float_only=True)
-tan = unary("Tan", jnp.tan, float_only=True)
-asin = unary("Asin", jnp.arcsin, float_only=True)
-acos = unary("Acos", jnp.arccos, float_only=True)
-atan = unary("Atan", jnp.arctan, float_only=True)
-sinh = unary("Sinh", jnp.sinh, float_only=True)
-cosh = unary("Cosh", jnp.cosh, float_only=True)
-tanh = unary("Tanh", jnp.tanh, float_only=True)
-asinh = unary("Asinh", jnp.arcsinh, float_only=True)
-acosh = unary("Acosh", jnp.arccosh, float_only=True)
-atanh = unary("Atanh", jnp.arctanh, float_only=True)
-sigmoid = unary("Sigmoid", jax.nn.sigmoid, float_only=True)
-log_sigmoid = unary("LogSigmoid", jax.nn.log_sigmoid, float_only=True)
-softplus = unary("Softplus", jax.nn.softplus, float_only=True)
-erf = unary("Erf", jax.scipy.special.erf, float_only=True)
-erfc = unary("Erfc", jax.scipy.special.erfc, float_only=True)
-lgamma = unary("Lgamma", jax.scipy.special.gammaln, float_only=True)
-digamma = unary("Digamma", jax.scipy.special.digamma, float_only=True)
-reciprocal = unary("Reciprocal", jnp.reciprocal, float_only=True)
+sqrt = unary("Sqrt", _rules.sqrt, dtypes=INEXACT)
+rsqrt = unary("Rsqrt", _rules.rsqrt, dtypes=INEXACT)
+reciprocal = unary("Reciprocal", _rules.reciprocal, dtypes=INEXACT)
+exp = unary("Exp", jnp.exp, dtypes=INEXACT)
+expm1 = unary("Expm1", jnp.expm1, dtypes=INEXACT)
+log = unary("Log", jnp.log, dtypes=INEXACT)
+log1p = unary("Log1p", jnp.log1p, dtypes=INEXACT)
+sin = unary("Sin", jnp.sin, dtypes=INEXACT)
+cos = unary("Cos", jnp.cos, dtypes=INEXACT)
+tan = unary("Tan", jnp.tan, dtypes=INEXACT)
+asin = unary("Asin", jnp.arcsin, dtypes=INEXACT)
+acos = unary("Acos", jnp.arccos, dtypes=INEXACT)
+atan = unary("Atan", jnp.arctan, dtypes=INEXACT)
+sinh = unary("Sinh", jnp.sinh, dtypes=INEXACT)
+cosh = unary("Cosh", jnp.cosh, dtypes=INEXACT)
+tanh = unary("Tanh", jnp.tanh, dtypes=INEXACT)
+asinh = unary("Asinh", jnp.arcsinh, dtypes=INEXACT)
+acosh = unary("Acosh", jnp.arccosh, dtypes=INEXACT)
+atanh = unary("Atanh", jnp.arctanh, dtypes=INEXACT)
+sigmoid = unary("Sigmoid", jax.nn.sigmoid, dtypes=INEXACT)
+log_sigmoid = unary("LogSigmoid", jax.nn.log_sigmoid, dtypes=FLOAT)
+softplus = unary("Softplus", jax.nn.softplus, dtypes=FLOAT)
+softsign = unary("Softsign", jax.nn.soft_sign, dtypes=FLOAT)
+erf = unary("Erf", jss.erf, dtypes=FLOAT)
+erfc = unary("Erfc", jss.erfc, dtypes=FLOAT)
+erfinv = unary("Erfinv", jss.erfinv, dtypes=FLOAT)
+ndtri = unary("Ndtri", jss.ndtri, dtypes=FLOAT)
+lgamma = unary("Lgamma", jss.gammaln, dtypes=FLOAT)
+digamma = unary("Digamma", jss.digamma, dtypes=FLOAT)
+bessel_i0e = unary("BesselI0e", jss.i0e, dtypes=FLOAT)
+bessel_i1e = unary("BesselI1e", jss.i1e, dtypes=FLOAT)
+_real = unary("Real", jnp.real, dtypes=COMPLEX)
+_imag = unary("Imag", jnp.imag, dtypes=COMPLEX)
+_conj = unary("Conj", jnp.conj, dtypes=COMPLEX)
+_angle = unary("Angle", jnp.angle, dtypes=COMPLEX)
 # TF defines no gradient for these: sources reached only through them get None.
-round = unary("Round", jnp.round, differentiable=False)  # noqa: A001 - half to even, as TF
-floor = unary("Floor", jnp.floor, differentiable=False)
-ceil = unary("Ceil", jnp.ceil, differentiable=False)
-is_nan = unary("IsNan", jnp.isnan, differentiable=False)
-is_inf = unary("IsInf", jnp.isinf, differentiable=False)
-is_finite = unary("IsFinite", jnp.isfinite, differentiable=False)
-logical_not = unary("LogicalNot", jnp.logical_not, differentiable=False, registry_name="logical_not")
+floor = unary("Floor", jnp.floor, dtypes=FLOAT, differentiable=False)
+ceil = unary("Ceil", jnp.ceil, dtypes=FLOAT, differentiable=False)
+rint = unary("Rint", jnp.round, dtypes=FLOAT, differentiable=False)  # half to even
+is_nan = unary("IsNan", jnp.isnan, dtypes=FLOAT, differentiable=False)
+is_inf = unary("IsInf", jnp.isinf, dtypes=FLOAT, differentiable=False)
+is_finite = unary("IsFinite", jnp.isfinite, dtypes=FLOAT, differentiable=False)
+_round = unary("Round", jnp.round, dtypes=FLOAT | frozenset({"complex64", "complex128"}), differentiable=False)
+_logical_not = unary("LogicalNot", jnp.logical_not, dtypes=BOOL, differentiable=False)
+_bitwise_not = unary("Invert", jnp.invert, dtypes=INTEGER, differentiable=False)
+
+
+def round(x, name=None) -> Tensor:  # noqa: A001 - TF's name
+    """Rounds half to even, as TF (``round(2.5) = 2``); no gradient; integers pass unchanged.
+
+    >>> import tapejax as tf
+    >>> tf.round([0.5, 1.5, 2.5, -0.5])
+    <tf.Tensor: shape=(4,), dtype=float32, numpy=array([ 0.,  2.,  2., -0.], dtype=float32)>
+    """
+    x = convert_to_tensor(x)
+    return x if x.dtype.is_integer else _round(x)
+
+
+@register("logical_not")
+def logical_not(x, name=None) -> Tensor:
+    """Elementwise NOT of a bool tensor (Python values must be bools, as TF)."""
+    x = convert_to_tensor(x, dtype=None if isinstance(x, TensorLike) else "bool")
+    check_bool("LogicalNot", x)
+    return _logical_not(x)
+
+
+@register("invert")
+def _invert(x) -> Tensor:
+    """``~x``: logical NOT for bool tensors, bitwise NOT for integer tensors (as TF)."""
+    return _logical_not(x) if x.dtype.is_bool else _bitwise_not(x)
+
 
 # -- elementwise, two inputs ----------------------------------------------------------------
-add = binary("AddV2", jnp.add, registry_name="add")
+add = binary("AddV2", jnp.add, registry_name="add", lenient=True)
 subtract = binary("Sub", jnp.subtract, registry_name="subtract")
 multiply = binary("Mul", jnp.multiply, registry_name="multiply")
-floordiv = floor_div = binary("FloorDiv", jnp.floor_divide, differentiable=False, registry_name="floordiv")
-floormod = mod = binary("FloorMod", jnp.mod, registry_name="floormod")
-maximum = binary("Maximum", _rules.maximum)
-minimum = binary("Minimum", _rules.minimum)
+maximum = binary("Maximum", _rules.maximum, dtypes=REAL)
+minimum = binary("Minimum", _rules.minimum, dtypes=REAL)
 squared_difference = binary("SquaredDifference", lambda x, y: jnp.square(x - y))
-atan2 = binary("Atan2", jnp.arctan2, float_only=True)
-xdivy = binary("Xdivy", lambda x, y: jnp.where(x == 0, 0, x / y), float_only=True)
-xlogy = binary("Xlogy", jax.scipy.special.xlogy, float_only=True)
-divide_no_nan = binary("DivNoNan", lambda x, y: jnp.where(y == 0, 0, x / jnp.where(y == 0, 1, y)),
-                       float_only=True)
-equal = binary("Equal", jnp.equal, differentiable=False, registry_name="equal")
-not_equal = binary("NotEqual", jnp.not_equal, differentiable=False, registry_name="not_equal")
-less = binary("Less", jnp.less, differentiable=False, registry_name="less")
-less_equal = binary("LessEqual", jnp.less_equal, differentiable=False, registry_name="less_equal")
-greater = binary("Greater", jnp.greater, differentiable=False, registry_name="greater")
-greater_equal = binary("GreaterEqual", jnp.greater_equal, differentiable=False, registry_name="greater_equal")
-logical_and = binary("LogicalAnd", jnp.logical_and, differentiable=False, registry_name="logical_and")
-logical_or = binary("LogicalOr", jnp.logical_or, differentiable=False, registry_name="logical_or")
-logical_xor = binary("LogicalXor", jnp.logical_xor, differentiable=False, registry_name="logical_xor")
+atan2 = binary("Atan2", jnp.arctan2, dtypes=FLOAT)
+xlogy = binary("Xlogy", _rules.xlogy, dtypes=INEXACT)
+xdivy = binary("Xdivy", _rules.xdivy, dtypes=INEXACT)
+divide_no_nan = binary("DivNoNan", _rules._div_no_nan, dtypes=INEXACT)
+multiply_no_nan = binary("MulNoNan", _rules.multiply_no_nan, dtypes=INEXACT)
+truncatediv = binary("TruncateDiv", lambda x, y: jax.lax.div(*jnp.broadcast_arrays(x, y)), dtypes=INTEGER,
+                     differentiable=False)
+truncatemod = binary("TruncateMod", lambda x, y: jax.lax.rem(*jnp.broadcast_arrays(x, y)), dtypes=REAL)
+equal = binary("Equal", jnp.equal, dtypes=NUMERIC | BOOL, differentiable=False, registry_name="equal")
+not_equal = binary("NotEqual", jnp.not_equal, dtypes=NUMERIC | BOOL, differentiable=False,
+                   registry_name="not_equal")
+less = binary("Less", jnp.less, dtypes=REAL, differentiable=False, registry_name="less")
+less_equal = binary("LessEqual", jnp.less_equal, dtypes=REAL, differentiable=False, registry_name="less_equal")
+greater = binary("Greater", jnp.greater, dtypes=REAL, differentiable=False, registry_name="greater")
+greater_equal = binary("GreaterEqual", jnp.greater_equal, dtypes=REAL, differentiable=False,
+                       registry_name="greater_equal")
+_logical_and = binary("LogicalAnd", jnp.logical_and, dtypes=BOOL, differentiable=False)
+_logical_or = binary("LogicalOr", jnp.logical_or, dtypes=BOOL, differentiable=False)
+_bitwise_and = binary("BitwiseAnd", jnp.bitwise_and, dtypes=INTEGER, differentiable=False)
+_bitwise_or = binary("BitwiseOr", jnp.bitwise_or, dtypes=INTEGER, differentiable=False)
+_bitwise_xor = binary("BitwiseXor", jnp.bitwise_xor, dtypes=INTEGER, differentiable=False)
+
+
+def _bools(x, y, op_name):
+    as_bool = lambda v: v if isinstance(v, TensorLike) else convert_to_tensor(v, dtype="bool")  # noqa: E731
+    x, y = as_bool(x)._as_tensor(), as_bool(y)._as_tensor()
+    check_bool(op_name, x, y)
+    return x, y
+
+
+def logical_and(x, y, name=None) -> Tensor:
+    """Elementwise AND of bool tensors."""
+    return _logical_and(*_bools(x, y, "LogicalAnd"))
+
+
+def logical_or(x, y, name=None) -> Tensor:
+    """Elementwise OR of bool tensors."""
+    return _logical_or(*_bools(x, y, "LogicalOr"))
+
+
+def logical_xor(x, y, name="LogicalXor") -> Tensor:
+    """Elementwise XOR of bool tensors (``(x | y) & ~(x & y)``, as TF)."""
+    x, y = _bools(x, y, "LogicalXor")
+    return _logical_and(_logical_or(x, y), _logical_not(_logical_and(x, y)))
+
+
+def _bit_op(logical, bitwise, tf_name):
+    def op(x, y):
+        x, y = binary_args(x, y, tf_name)
+        return logical(x, y) if x.dtype.is_bool else bitwise(x, y)
+
+    return op
+
+
+register("and")(_bit_op(_logical_and, _bitwise_and, "BitwiseAnd"))
+register("or")(_bit_op(_logical_or, _bitwise_or, "BitwiseOr"))
+register("xor")(_bit_op(logical_xor, _bitwise_xor, "BitwiseXor"))
+
+
+def _check_nonzero_divisor(y: Tensor, op_name: str) -> None:
+    # TF's CPU kernels refuse integer division by zero; JAX returns garbage.
+    if y.dtype.is_integer and not y._is_symbolic() and bool(jnp.any(y._value == 0)):
+        raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op_name}]")
+
+
+_floordiv = binary("FloorDiv", jnp.floor_divide, dtypes=REAL, differentiable=False)
+_floormod = binary("FloorMod", jnp.mod, dtypes=REAL)
+
+
+@register("floordiv")
+def floordiv(x, y, name=None) -> Tensor:
+    """``floor(x / y)``, Python's rule: ``-7 // 2 = -4`` (``tf.math.floordiv``); no gradient."""
+    x, y = binary_args(x, y, "FloorDiv")
+    _check_nonzero_divisor(y, "FloorDiv")
+    return _floordiv(x, y)
+
+
+@register("floormod")
+def floormod(x, y, name=None) -> Tensor:
+    """The remainder of floor division, with the sign of ``y``: ``-7 % 2 = 1`` (``tf.math.floormod``).
+
+    >>> import tapejax as tf
+    >>> tf.constant([-7, 7]) % 2
+    <tf.Tensor: shape=(2,), dtype=int32, numpy=array([1, 1], dtype=int32)>
+    """
+    x, y = binary_args(x, y, "FloorMod")
+    _check_nonzero_divisor(y, "FloorMod")
+    return _floormod(x, y)
+
+
+floor_div, mod = floordiv, floormod
 
 
 def _truediv(x, y):
-    # TF: int8/int16 divide in float32, int32/int64 in float64.
+    # TF: 8/16-bit integers divide in float32, 32/64-bit integers in float64.
     if jnp.issubdtype(x.dtype, jnp.integer):
         dtype = jnp.float32 if x.dtype.itemsize <= 2 else jnp.float64
         x, y = x.astype(dtype), y.astype(dtype)
     return jnp.true_divide(x, y)
 
 
-truediv = binary("RealDiv", _truediv, registry_name="truediv")
-divide = truediv
+_REALDIV = Op("RealDiv", _truediv)
 
-_POW = Op("Pow", jnp.power)
+
+@register("truediv")
+def truediv(x, y, name=None) -> Tensor:
+    """``x / y``; integers divide in floating point (int32 / int32 is float64), as TF.
+
+    Raises:
+      TypeError: ``x`` and ``y`` have different dtypes, or are bool.
+
+    >>> import tapejax as tf
+    >>> tf.constant(7) / 2
+    <tf.Tensor: shape=(), dtype=float64, numpy=3.5>
+    """
+    x = convert_to_tensor(x)
+    y = y._as_tensor() if isinstance(y, TensorLike) else convert_to_tensor(y, dtype_hint=x.dtype)
+    if x.dtype != y.dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}. "
+                        "Cast one of them with tapejax.cast.")
+    if x.dtype.is_bool:
+        raise TypeError(f"Invalid dtype {x.dtype!r} in __truediv__. Expected a numeric dtype; "
+                        "cast it with tapejax.cast first.")
+    broadcast_shape("RealDiv", x.shape, y.shape)
+    return record(_REALDIV, (x, y))
+
+
+divide = truediv
+_POW = Op("Pow", _float_or(_rules.pow, jnp.power))
 
 
 @register("pow")
-def pow(x, y, name=None):  # noqa: A001 - TF's name
-    """``x ** y`` elementwise (``tf.math.pow``)."""
+def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TF's name
+    """``x ** y`` elementwise (``tf.math.pow``); integers may not take negative powers.
+
+    >>> import tapejax as tf
+    >>> tf.pow(2.0, 3.0)
+    <tf.Tensor: shape=(), dtype=float32, numpy=8.0>
+    """
     x, y = binary_args(x, y, "Pow")
+    check_dtype("Pow", NUMERIC, x)
+    broadcast_shape("Pow", x.shape, y.shape)
+    if y.dtype.is_integer and not y._is_symbolic() and bool(jnp.any(y._value < 0)):
+        raise InvalidArgumentError(None, None, "Integers to negative integer powers are not allowed "
+                                               "[Op:Pow]. Cast the base to a float dtype first.")
     return record(_POW, (x, y))
+
+
+def reciprocal_no_nan(x, name=None) -> Tensor:
+    """``1 / x``, but 0 where ``x`` is 0 (``tf.math.reciprocal_no_nan``)."""
+    x = convert_to_tensor(x)
+    return divide_no_nan(Tensor(jnp.ones((), x._value.dtype)), x)
+
+
+# -- complex parts: real tensors pass through (TF), without recording anything new ---------------
+def _numeric(x, what: str) -> Tensor:
+    x = convert_to_tensor(x)
+    if x.dtype.is_bool:
+        raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x.dtype}")
+    return x
+
+
+def real(input, name=None) -> Tensor:  # noqa: A002 - TF's name
+    """The real part; a real tensor is returned as it is (``tf.math.real``)."""
+    x = _numeric(input, "real")
+    return _real(x) if x.dtype.is_complex else x
+
+
+def imag(input, name=None) -> Tensor:  # noqa: A002
+    """The imaginary part; zeros (with no gradient) for a real tensor (``tf.math.imag``)."""
+    x = _numeric(input, "imag")
+    return _imag(x) if x.dtype.is_complex else Tensor(jnp.zeros_like(x._value))
+
+
+def conj(x, name=None) -> Tensor:
+    """The complex conjugate; a real tensor is returned as it is (``tf.math.conj``)."""
+    x = _numeric(x, "conj")
+    return _conj(x) if x.dtype.is_complex else x
+
+
+def angle(input, name=None) -> Tensor:  # noqa: A002
+    """The argument of each complex number; pi for negative reals, 0 otherwise (no gradient)."""
+    x = _numeric(input, "angle")
+    if x.dtype.is_complex:
+        return _angle(x)
+    return Tensor(jnp.where(x._value < 0, jnp.asarray(jnp.pi, x._value.dtype), jnp.zeros_like(x._value)))
+
+
+def scalar_mul(scalar, x, name=None) -> Tensor:
+    """``scalar * x`` (``tf.math.scalar_mul``); ``scalar`` must be a scalar."""
+    return multiply(scalar, x)
 
 
 _ADD_N = Op("AddN", lambda *xs: sum(xs[1:], xs[0]))
 
 
-def add_n(inputs, name=None):
+def add_n(inputs, name=None) -> Tensor:
     """Sums a list of tensors of the same shape and dtype (``tf.math.add_n``)."""
-    tensors = [convert_to_tensor(t) for t in inputs]
-    if not tensors:
-        raise ValueError("tapejax.math.add_n needs at least one input tensor.")
-    for t in tensors[1:]:
-        binary_args(tensors[0], t, "AddN")
+    if not inputs:
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
+                         "same dtype and shape.")
+    first = convert_to_tensor(inputs[0])
+    tensors = [first] + [t._as_tensor() if isinstance(t, TensorLike) else convert_to_tensor(t, dtype_hint=first.dtype)
+                         for t in inputs[1:]]
+    check_same_dtype("AddN", tensors)
+    for i, t in enumerate(tensors[1:], 1):
+        if t.shape != first.shape:
+            raise InvalidArgumentError(
+                None, None, f"Inputs to operation AddN of type AddN must have the same size and shape.  "
+                f"Input 0: {_dims(first.shape)} != input {i}: {_dims(t.shape)} [Op:AddN]")
     return record(_ADD_N, tuple(tensors))
 
 
-# -- reductions ------------------------------------------------------------------------------
-def _axis(axis, ndim: int):
-    """TF's ``axis`` argument (None, int, list or tensor) as a tuple for jnp, range-checked."""
-    if axis is None:
-        return None
-    axes = np.asarray(axis.numpy() if hasattr(axis, "numpy") else axis).reshape(-1).tolist()
-    for a in axes:
-        if not -max(ndim, 1) <= a < max(ndim, 1):
-            raise InvalidArgumentError(
-                None, None, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s))")
-    return tuple(int(a) % max(ndim, 1) for a in axes)
+def _dims(shape) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
-def _mean(x, axis, keepdims):
-    if jnp.issubdtype(x.dtype, jnp.integer):
-        # TF keeps the integer dtype, truncating toward zero.
-        total = jnp.sum(x, axis=axis, keepdims=keepdims)
-        count = x.size // max(total.size, 1) if x.size else 1
-        return (total / count).astype(x.dtype)
-    return jnp.mean(x, axis=axis, keepdims=keepdims)
+def complex(real, imag, name=None) -> Tensor:  # noqa: A001 - TF's name
+    """``real + 1j * imag`` (``tf.complex``): float32 parts give complex64, float64 complex128."""
+    re, im = binary_args(real, imag, "Complex")
+    check_dtype("Complex", frozenset({"float32", "float64"}), re, attr="T")
+    return record(_COMPLEX, (re, im))
 
 
-def _sum(x, axis, keepdims):
-    return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+_COMPLEX = Op("Complex", jax.lax.complex)
 
 
-def _prod(x, axis, keepdims):
-    return jnp.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+def is_non_decreasing(x, name=None) -> Tensor:
+    """Whether ``x`` (flattened) is non-decreasing; True for fewer than two elements."""
+    x = convert_to_tensor(x)
+    flat = x._value.reshape(-1)
+    return Tensor(jnp.all(flat[1:] >= flat[:-1]))
 
 
-def _reduction(tf_name: str, fn, *, float_only=False, differentiable=True, registry_name=None):
-    op = Op(tf_name, fn, differentiable=differentiable)
-
-    def public(input_tensor, axis=None, keepdims=False, name=None):
-        x = convert_to_tensor(input_tensor)
-        if float_only:
-            check_float(tf_name, x)
-        return record(op, (x,), {"axis": _axis(axis, x.ndim), "keepdims": bool(keepdims)})
-
-    public.__name__ = registry_name or tf_name.lower()
-    if registry_name:
-        register(registry_name)(public)
-    return public
+def is_strictly_increasing(x, name=None) -> Tensor:
+    """Whether ``x`` (flattened) is strictly increasing; True for fewer than two elements."""
+    x = convert_to_tensor(x)
+    flat = x._value.reshape(-1)
+    return Tensor(jnp.all(flat[1:] > flat[:-1]))
 
 
-reduce_sum = _reduction("Sum", _sum, registry_name="reduce_sum")
-reduce_mean = _reduction("Mean", _mean, registry_name="reduce_mean")
-reduce_prod = _reduction("Prod", _prod, registry_name="reduce_prod")
-reduce_max = _reduction("Max", jnp.max, registry_name="reduce_max")
-reduce_min = _reduction("Min", jnp.min, registry_name="reduce_min")
-reduce_any = _reduction("Any", jnp.any, differentiable=False)
-reduce_all = _reduction("All", jnp.all, differentiable=False)
-reduce_logsumexp = _reduction("ReduceLogSumExp", jax.scipy.special.logsumexp, float_only=True)
-reduce_variance = _reduction("ReduceVariance", jnp.var, float_only=True)
-reduce_std = _reduction("ReduceStd", jnp.std, float_only=True)
+# -- Tensor.__eq__ / __ne__ ----------------------------------------------------------------------
+def _tensor_compare(op, incompatible: bool):
+    def compare(x, y):
+        y = y._as_tensor() if isinstance(y, TensorLike) else convert_to_tensor(y, dtype=x.dtype)
+        x = x._as_tensor()
+        check_same_dtype(op.op.name, (x, y))
+        try:
+            broadcast_shape(op.op.name, x.shape, y.shape)
+        except InvalidArgumentError:
+            return Tensor(jnp.asarray(incompatible))
+        return op(x, y)
+
+    return compare
 
 
-def _arg_reduction(tf_name: str, fn):
-    op = Op(tf_name, fn, differentiable=False)
-
-    def public(input, axis=None, output_type=None, name=None):  # noqa: A002 - TF's name
-        from . import dtypes  # noqa: PLC0415
-
-        x = convert_to_tensor(input)
-        ax = 0 if axis is None else _axis(axis, x.ndim)[0]
-        out_dtype = dtypes.as_dtype(output_type or dtypes.int64)
-        return record(op, (x,), {"axis": ax, "dtype": out_dtype._np})
-
-    return public
-
-
-argmax = _arg_reduction("ArgMax", lambda x, axis, dtype: jnp.argmax(x, axis=axis).astype(dtype))
-argmin = _arg_reduction("ArgMin", lambda x, axis, dtype: jnp.argmin(x, axis=axis).astype(dtype))
-
-
-def _scan_op(tf_name: str, fn):
-    op = Op(tf_name, fn)
-
-    def public(x, axis=0, exclusive=False, reverse=False, name=None):
-        x = convert_to_tensor(x)
-        return record(op, (x,), {"axis": _axis(axis, x.ndim)[0], "exclusive": bool(exclusive),
-                                 "reverse": bool(reverse)})
-
-    return public
-
-
-def _cumulative(jfn, identity):
-    def fn(x, axis, exclusive, reverse):
-        if reverse:
-            x = jnp.flip(x, axis)
-        out = jfn(x, axis=axis, dtype=x.dtype)
-        if exclusive:
-            pad = [(0, 0)] * x.ndim
-            pad[axis] = (1, 0)
-            out = jnp.pad(out, pad, constant_values=identity)
-            out = jax.lax.slice_in_dim(out, 0, x.shape[axis], axis=axis)
-        return jnp.flip(out, axis) if reverse else out
-
-    return fn
-
-
-cumsum = _scan_op("Cumsum", _cumulative(jnp.cumsum, 0))
-cumprod = _scan_op("Cumprod", _cumulative(jnp.cumprod, 1))
+register("tensor_equals")(_tensor_compare(equal, False))
+register("tensor_not_equals")(_tensor_compare(not_equal, True))
