@@ -22,10 +22,12 @@ import math
 
 import jax
 import jax.numpy as jnp
+from jax.extend import core as jax_core
 
-from ._links import node_links
+from ._links import jaxpr_links, node_links
 from ._record import Op, record
 from ._replay import Slice
+from ._state import state
 
 
 def _conj(x):
@@ -52,9 +54,18 @@ def _sum_groups(per_leaf, plan):
 def _run(name, fn, sl, extra_inputs, connected):
     """Records ``fn(*leaves, *consts, *extra)`` as one node; maps its outputs back to sources
     (``connected[k]``: whether source k has an output)."""
+    inputs = [*sl.leaves, *sl.consts, *extra_inputs]
     op = Op(name, fn, multiple_results=True, links=node_links, reverse_only=sl.reverse_only,
             input_errors=False)
-    outs = iter(record(op, [*sl.leaves, *sl.consts, *extra_inputs]))
+    values = None
+    if any(r.watches_any(inputs) for r in state.recorders):
+        # A tape will record this derivative and may differentiate it again, which needs its
+        # links (a jaxpr): trace once, and compute the values from that same jaxpr.
+        closed = jax.make_jaxpr(fn)(*[t._value for t in inputs])
+        links = jaxpr_links(closed)
+        op.links = lambda node: links
+        values = jax_core.jaxpr_as_fun(closed)(*[t._value for t in inputs])
+    outs = iter(record(op, inputs, values=values))
     return [next(outs) if c else None for c in connected]
 
 

@@ -67,6 +67,10 @@ def analyze(jaxpr, in_deps: list) -> list:
 def node_links(node) -> tuple:
     """Links of a node whose op is a derivative (or any opaque jax function)."""
     avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.inputs]
-    closed = jax.make_jaxpr(lambda *v: node.op.fn(*v, **node.static))(*avals)
-    in_deps = [frozenset({i}) for i in range(len(avals))]
+    return jaxpr_links(jax.make_jaxpr(lambda *v: node.op.fn(*v, **node.static))(*avals))
+
+
+def jaxpr_links(closed) -> tuple:
+    """Per output of a closed jaxpr, the indices of the inputs it depends on differentiably."""
+    in_deps = [frozenset({i}) for i in range(len(closed.jaxpr.invars))]
     return tuple(analyze(closed.jaxpr, in_deps))
