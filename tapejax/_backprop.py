@@ -253,14 +253,14 @@ class GradientTape:
         """
         if self._tape is None:
             raise _used_tape_error("jacobian")
-        target = self._single_target(target, "jacobian")
         if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the jacobian with "
                 "eager execution enabled and with experimental_use_pfor set to False.")
+        mode = unconnected_mode(unconnected_gradients)
+        sources_flat, tree = flat_sources(sources)
+        target = self._single_target(target, "jacobian")  # may record a read: checks go first
         with self._derivative_call("jacobian"):
-            mode = unconnected_mode(unconnected_gradients)
-            sources_flat, tree = flat_sources(sources)
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             jacs = _derivatives.jacobian(self._tape.nodes, target, groups)
         return pack(tree, [_fill(j, s, mode, target.shape + s.shape)
@@ -292,7 +292,7 @@ class GradientTape:
         """
         if self._tape is None:
             raise _used_tape_error("batch_jacobian")
-        target = self._single_target(target, "batch_jacobian")
+        _check_single_target(target, "batch_jacobian")
         check_watchable(source)
         if not (target.shape.with_rank_at_least(2) and source.shape.with_rank_at_least(2)
                 and target.shape[0] == source.shape[0]):
@@ -303,8 +303,9 @@ class GradientTape:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the batch_jacobian "
                 "with eager execution enabled and with experimental_use_pfor set to False.")
+        mode = unconnected_mode(unconnected_gradients)
+        target = self._single_target(target, "batch_jacobian")  # may record a read: checks go first
         with self._derivative_call("batch_jacobian"):
-            mode = unconnected_mode(unconnected_gradients)
             group = self._tape.leaves_of(source)
             result = _derivatives.batch_jacobian(self._tape.nodes, target, group, tuple(source.shape))
         if result is None:
@@ -315,16 +316,19 @@ class GradientTape:
         return result
 
     def _single_target(self, target, method: str) -> Tensor:
-        if not isinstance(target, TensorLike):
-            raise TypeError(
-                f"GradientTape.{method} takes a single Tensor as target, got "
-                f"{type(target).__name__}; stack several targets into one tensor, or call it once "
-                "per target.")
+        _check_single_target(target, method)
         if isinstance(target, Variable):
             # TF reads the variable with this tape recording (so the read is watched as usual).
             with self._ensure_recording():
                 return target._as_tensor()
         return target
+
+
+def _check_single_target(target, method: str) -> None:
+    if not isinstance(target, TensorLike):
+        raise TypeError(
+            f"GradientTape.{method} takes a single Tensor as target, got {type(target).__name__}; "
+            "stack several targets into one tensor, or call it once per target.")
 
 
 def _fill(result, source, mode: UnconnectedGradients, shape):

@@ -195,7 +195,18 @@ def recompute_grad(f):
     """Wraps ``f`` so its activations are recomputed in the backward pass (``jax.checkpoint``).
 
     Saves memory for large blocks: the forward values inside ``f`` are not kept for the
-    gradient but computed again when it is needed. Gradients are unchanged.
+    gradient but computed again when it is needed. Gradients are unchanged, including those
+    of the Variables ``f`` reads.
+
+    >>> import tapejax as tf
+    >>> y = tf.Variable(2.0)
+    >>> block = tf.recompute_grad(lambda x: x * y)
+    >>> with tf.GradientTape() as tape:
+    ...   r = tf.constant(1.0)
+    ...   for i in range(4):
+    ...     r = block(r)
+    >>> print(tape.gradient(r, [y]))
+    [<tf.Tensor: shape=(), dtype=float32, numpy=32.0>]
     """
     return _Decorated(f, _call_recompute)
 

@@ -224,3 +224,15 @@ def test_forward_accumulator_errors():
                 pass
     with pytest.raises(ValueError, match="'foo'"):
         acc.jvp(x, unconnected_gradients="foo")
+
+
+def test_failed_jacobian_of_a_variable_records_nothing():
+    v = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as g:
+        pass
+    with pytest.raises(TypeError, match="every source must be a Tensor or Variable"):
+        g.jacobian(v, [None])
+    with pytest.raises(ValueError, match="Unknown value for unconnected_gradients"):
+        g.batch_jacobian(tf.Variable([[1.0]]), tf.ones((1, 1)), unconnected_gradients="bad")
+    assert g.watched_variables() == ()
+    assert g.jacobian(v, v).shape == (2, 2)
