@@ -13,6 +13,7 @@ the accumulator's block is an op like any other, so its tangent is a Hessian-vec
 from __future__ import annotations
 
 import warnings
+import weakref
 
 import jax
 import jax.numpy as jnp
@@ -70,13 +71,27 @@ def _zero_tangent(value):
 
 
 class _Forward:
-    """The recorder of one ForwardAccumulator: the tangent of every tensor it has seen."""
+    """The recorder of one ForwardAccumulator: the tangent of every live tensor it has seen.
+
+    As in TF, a tangent is dropped when its tensor is deleted (the accumulator holds tensors
+    weakly), so a long computation under an accumulator keeps no dead values alive.
+    """
 
     __slots__ = ("tangents", "var_tangents")
 
     def __init__(self):
-        self.tangents: dict = {}  # id(tensor) -> (tensor, tangent)
+        self.tangents: dict = {}  # id(tensor) -> (weakref to the tensor, tangent)
         self.var_tangents: dict = {}  # id(variable) -> tangent
+
+    def remember(self, tensor, tangent) -> None:
+        key, tangents = id(tensor), self.tangents
+
+        def forget(ref):
+            entry = tangents.get(key)
+            if entry is not None and entry[0] is ref:
+                del tangents[key]
+
+        tangents[key] = (weakref.ref(tensor, forget), tangent)
 
     def watches_any(self, inputs) -> bool:
         tangents = self.tangents
@@ -85,11 +100,11 @@ class _Forward:
     def note_read(self, variable, tensor) -> None:
         tangent = self.var_tangents.get(id(variable))
         if tangent is not None:
-            self.tangents[id(tensor)] = (tensor, tangent)
+            self.remember(tensor, tangent)
 
     def tangent_of(self, tensor):
         entry = self.tangents.get(id(tensor))
-        return None if entry is None else entry[1]
+        return None if entry is None or entry[0]() is not tensor else entry[1]
 
     def add(self, node) -> None:
         outs = self._outputs_with_tangents(node)
@@ -111,7 +126,7 @@ class _Forward:
         finally:
             state.recorders = recorders
         for j in outs:
-            self.tangents[id(node.outputs[j])] = (node.outputs[j], results[j])
+            self.remember(node.outputs[j], results[j])
 
     def _outputs_with_tangents(self, node) -> list:
         if not node.op.differentiable:
@@ -183,7 +198,7 @@ class ForwardAccumulator:
         if isinstance(primal, Variable):
             self._forward.var_tangents[id(primal)] = tangent
         else:
-            self._forward.tangents[id(primal)] = (primal, tangent)
+            self._forward.remember(primal, tangent)
 
     def __enter__(self) -> ForwardAccumulator:
         if self._recording:

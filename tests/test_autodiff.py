@@ -167,3 +167,14 @@ def test_tangents_are_converted_to_the_primal_dtype():
         y = x * x * s
     assert acc.jvp(s).dtype == tf.float32
     np.testing.assert_array_equal(acc.jvp(y).numpy(), [5.0, 8.0])
+
+
+def test_tangents_of_deleted_tensors_are_dropped():
+    x = tf.constant(3.0)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        y = x
+        for _ in range(50):
+            y = y * 1.0
+    # Only the primal and the last output are alive: the chain's tangents are gone.
+    assert len(acc._forward.tangents) == 2
+    assert acc.jvp(y).numpy() == 1.0
