@@ -156,3 +156,18 @@ def test_derivative_nodes_are_sliced_lazily():
     assert all(n._links is None for n in derivative_nodes)  # never traced for links
     assert g.gradient(grads[0], x).numpy() == 2.0
     assert isinstance(derivative_nodes[0], _record.Node)
+
+
+def test_links_follow_float_data_flow_cut_at_non_differentiable_primitives():
+    from tapejax._links import jaxpr_links
+
+    def f(x, y, z):
+        a = jnp.floor(x) + jax.lax.stop_gradient(y)  # no gradient: depends on nothing
+        b = jax.jit(lambda u: u * 2.0)(y)  # through a call
+        c = jax.lax.cond(z > 0, lambda v: v * x, lambda v: v, z)  # branches are unioned
+        d = (x > y).astype(jnp.float32) * 1.0  # a comparison mask: no gradient
+        e = y.astype(jnp.int32).astype(jnp.float32)  # through an integer cast: none
+        return a, b, c, d, e
+
+    closed = jax.make_jaxpr(f)(1.0, 2.0, 3.0)
+    assert [set(s) for s in jaxpr_links(closed)] == [set(), {1}, {0, 2}, set(), set()]
