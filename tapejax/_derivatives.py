@@ -54,19 +54,26 @@ def _sum_groups(per_leaf, plan):
 def _run(name, fn, sl, extra_inputs, connected):
     """Records ``fn(*leaves, *consts, *extra)`` as one node; maps its outputs back to sources
     (``connected[k]``: whether source k has an output)."""
-    inputs = [*sl.leaves, *sl.consts, *extra_inputs]
-    op = Op(name, fn, multiple_results=True, links=node_links, reverse_only=sl.reverse_only,
-            input_errors=False)
+    op = Op(name, fn, multiple_results=True, reverse_only=sl.reverse_only, input_errors=False)
+    outs = iter(record_derivative(op, [*sl.leaves, *sl.consts, *extra_inputs]))
+    return [next(outs) if c else None for c in connected]
+
+
+def record_derivative(op: Op, inputs):
+    """Records ``op`` (a derivative: an opaque jax function) with its links from its jaxpr.
+
+    When a recorder will record it, it may be differentiated again, which needs its links: it
+    is traced once, and its values are computed from that same jaxpr. Otherwise it runs as it
+    is and its links are traced only if ever asked for.
+    """
+    op.links = node_links
     values = None
     if any(r.watches_any(inputs) for r in state.recorders):
-        # A tape will record this derivative and may differentiate it again, which needs its
-        # links (a jaxpr): trace once, and compute the values from that same jaxpr.
-        closed = jax.make_jaxpr(fn)(*[t._value for t in inputs])
+        closed = jax.make_jaxpr(op.fn)(*[t._value for t in inputs])
         links = jaxpr_links(closed)
         op.links = lambda node: links
         values = jax_core.jaxpr_as_fun(closed)(*[t._value for t in inputs])
-    outs = iter(record(op, inputs, values=values))
-    return [next(outs) if c else None for c in connected]
+    return record(op, inputs, values=values)
 
 
 def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):

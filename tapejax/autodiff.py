@@ -20,10 +20,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from ._backprop import GradientTape
+from ._derivatives import record_derivative
 from ._gradient_args import UnconnectedGradients, unconnected_mode
-from ._links import node_links
 from ._nest import flatten, pack, same_structure
-from ._record import Op, record
+from ._record import Op
 from ._state import state
 from ._tape import is_differentiable
 from ._tensor import Tensor, TensorLike, convert_to_tensor
@@ -117,12 +117,12 @@ class _Forward:
             if tangent is not None:
                 extra.append(tangent)
         op = _TangentOp(f"{node.op.name}Jvp", _tangent_fn(node, given), multiple_results=True,
-                        links=node_links, reverse_only=node.op.reverse_only, input_errors=False)
+                        reverse_only=node.op.reverse_only, input_errors=False)
         recorders = state.recorders
         position = next(i for i, r in enumerate(recorders) if r is self)
         state.recorders = recorders[:position]  # only outer recorders see the tangent ops
         try:
-            results = record(op, [*node.inputs, *extra])
+            results = record_derivative(op, [*node.inputs, *extra])
         finally:
             state.recorders = recorders
         for j in outs:
