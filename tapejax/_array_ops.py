@@ -12,10 +12,10 @@ import numpy as np
 
 from . import dtypes as _dtypes
 from ._indexing import getitem, slice, strided_slice  # noqa: F401 - re-exported
-from ._shape_ops import rank, shape, size  # noqa: F401 - re-exported
 from ._ops import ALL, check_same_dtype, convert_like, unary
 from ._record import Op, record
 from ._registry import register
+from ._shape_ops import rank, shape, size  # noqa: F401 - re-exported
 from ._tensor import Tensor, TensorLike, convert_to_tensor
 from .errors import InvalidArgumentError
 
@@ -210,8 +210,19 @@ def saturate_cast(value, dtype, name=None) -> Tensor:
     if x.dtype.is_bool or dtype.is_bool or dtype.is_complex or x.dtype.is_complex:
         return cast(x, dtype)
     lo, hi = (max(dtype.min, x.dtype.min), min(dtype.max, x.dtype.max))
-    clipped = record(Op("ClipByValue", lambda v, lo, hi: jnp.clip(v, lo, hi)), (x,), {"lo": lo, "hi": hi})
-    return cast(clipped, dtype)
+    if x.dtype.is_floating:  # the bounds as x's dtype, rounded toward zero (TF: 2**31 - 128 for float32)
+        lo, hi = (_toward_zero(v, x.dtype._np) for v in (lo, hi))
+    return cast(record(_SATURATE, (x,), {"lo": lo, "hi": hi}), dtype)
+
+
+_SATURATE = Op("ClipByValue", lambda v, lo, hi: jnp.clip(v, lo, hi))
+
+
+def _toward_zero(value, dtype) -> float:
+    rounded = np.asarray(value, dtype)
+    if abs(float(rounded)) > abs(float(value)):
+        rounded = np.nextafter(rounded, np.asarray(0, dtype))
+    return float(rounded)
 
 
 # -- joining and splitting -------------------------------------------------------------------

@@ -83,7 +83,7 @@ def _reduction(tf_name: str, fn, dtypes: frozenset, *, differentiable=True, regi
             check_bool(tf_name, x)
         else:
             x = convert_to_tensor(input_tensor)
-            if dtypes is INEXACT and not x.dtype.is_differentiable:
+            if dtypes is INEXACT and x.dtype.is_integer:
                 raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}.")
             check_dtype(tf_name, dtypes, x)
         return record(op, (x,), {"axis": axes(axis, x.ndim, tf_name), "keepdims": bool(keepdims)})

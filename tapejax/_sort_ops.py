@@ -41,6 +41,8 @@ _ARGSORT = Op("ArgSort", _argsort, differentiable=False)
 def _sort_args(values, axis, op_name):
     x = convert_to_tensor(values)
     check_dtype(op_name, REAL, x)
+    if x.ndim == 0:
+        raise InvalidArgumentError(None, None, f"{op_name} needs a tensor of rank >= 1, got a scalar [Op:{op_name}]")
     if not -max(x.ndim, 1) <= int(axis) < max(x.ndim, 1):
         raise ValueError(f"axis {axis} is out of range for a tensor of rank {x.ndim}.")
     return x, int(axis) % max(x.ndim, 1)

@@ -14,7 +14,6 @@ import numpy as np
 from . import dtypes as _dtypes
 from ._registry import OPS
 from ._shape import TensorShape
-from .errors import InvalidArgumentError
 
 
 def _binary(name: str, reflected: bool = False):
@@ -262,8 +261,6 @@ def _python_array(value) -> np.ndarray:
         raise TypeError(f"Failed to convert elements of {value!r} to Tensor.")
     if arr.dtype.kind == "u":  # Python ints become uint64 only past int64's range
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
-    if arr.dtype.kind in "USV":
-        raise TypeError(f"tapejax has no string tensors; cannot convert {value!r} to a Tensor.")
     return arr
 
 
@@ -271,13 +268,18 @@ def _python_to_numpy(value, dtype: _dtypes.DType | None) -> np.ndarray:
     """TF's conversion of Python values: floats never become integers or bools, ints never
     become bools, complex numbers stay complex (TypeError otherwise)."""
     arr = _python_array(value)
+    if arr.dtype.kind in "USV":
+        if dtype is not None:
+            raise _cannot_convert(value, dtype)
+        raise TypeError(f"tapejax has no string tensors; cannot convert {value!r} to a Tensor.")
     kind, inferred = arr.dtype.kind, dtype is None
     if inferred:
         dtype = _infer_python_dtype(arr)
     elif ((kind == "f" and not (dtype.is_floating or dtype.is_complex))
           or (kind == "c" and not dtype.is_complex) or (kind in "iu" and dtype.is_bool)):
         raise _cannot_convert(value, dtype)
-    out = arr.astype(dtype._np)
+    with np.errstate(over="ignore"):  # overflow is checked below, or wraps as in TF
+        out = arr.astype(dtype._np)
     if inferred and kind == "f" and arr.size and np.isinf(out).sum() > np.isinf(arr).sum():
         raise ValueError("Can't convert Python sequence with a value out of range for a "
                          "double-precision float.")

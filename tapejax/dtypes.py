@@ -70,6 +70,18 @@ class DType:
         return self.is_floating or self.is_complex
 
     @property
+    def is_quantized(self) -> bool:
+        return False  # tapejax has no quantized dtypes
+
+    @property
+    def as_datatype_enum(self) -> int:
+        """TF's DataType enum value (``tf.float32.as_datatype_enum == 1``)."""
+        return _ENUMS[self.name]
+
+    def is_compatible_with(self, other) -> bool:
+        return self == other
+
+    @property
     def real_dtype(self) -> DType:
         """float32 for complex64, float64 for complex128, the dtype itself otherwise."""
         if self.is_complex:
@@ -126,6 +138,8 @@ uint32 = DType(np.uint32)
 uint64 = DType(np.uint64)
 bool = DType(np.bool_)  # noqa: A001 - TF's spelling
 
+_ENUMS = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6, "complex64": 8, "int64": 9,
+          "bool": 10, "bfloat16": 14, "uint16": 17, "complex128": 18, "float16": 19, "uint32": 22, "uint64": 23}
 _BY_NAME = {d.name: d for d in (float16, bfloat16, float32, float64, complex64, complex128,
                                 int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool)}
 _BY_NAME.update(float="float32", double="float64", half="float16")
@@ -144,7 +158,7 @@ def as_dtype(type_value) -> DType:
         if isinstance(found, str):
             found = _BY_NAME[found]
         if found is None:
-            raise TypeError(f"Cannot convert {type_value!r} to a dtype.")
+            raise TypeError(_not_a_dtype(type_value))
         return found
     if type_value is float:
         return float32
@@ -153,4 +167,31 @@ def as_dtype(type_value) -> DType:
     try:
         return _BY_NAME[np.dtype(type_value).name]
     except (TypeError, KeyError):
-        raise TypeError(f"Cannot convert value {type_value!r} to a TensorFlow DType.") from None
+        raise TypeError(_not_a_dtype(type_value)) from None
+
+
+def _not_a_dtype(value) -> str:
+    return (f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType. Use a dtype "
+            "such as tapejax.float32, its name ('float32') or a numpy dtype.")
+
+
+# tf.dtypes' ops; the ops live above this module, so they are looked up when called.
+def cast(x, dtype, name=None):
+    """``tf.dtypes.cast``: the same as ``tapejax.cast``."""
+    from ._array_ops import cast as _cast  # noqa: PLC0415 - dtypes sits below the ops
+
+    return _cast(x, dtype)
+
+
+def saturate_cast(value, dtype, name=None):
+    """``tf.dtypes.saturate_cast``: casts after clamping to ``dtype``'s range."""
+    from ._array_ops import saturate_cast as _saturate_cast  # noqa: PLC0415
+
+    return _saturate_cast(value, dtype)
+
+
+def complex(real, imag, name=None):  # noqa: A001 - TF's name
+    """``tf.dtypes.complex``: the same as ``tapejax.complex``."""
+    from .math import complex as _complex  # noqa: PLC0415
+
+    return _complex(real, imag)

@@ -14,14 +14,44 @@ import jax.scipy.special as jss
 
 from . import _rules
 from ._ops import (
-    BOOL, COMPLEX, FLOAT, INEXACT, INTEGER, NUMERIC, REAL, SIGNED, binary, binary_args, broadcast_shape, check_bool,
-    check_dtype, check_same_dtype, unary,
+    BOOL,
+    COMPLEX,
+    FLOAT,
+    INEXACT,
+    INTEGER,
+    NUMERIC,
+    REAL,
+    SIGNED,
+    binary,
+    binary_args,
+    broadcast_shape,
+    check_bool,
+    check_dtype,
+    check_same_dtype,
+    unary,
 )
 from ._record import Op, record
 from ._reduction_ops import (  # noqa: F401 - tf.math's namespace
-    argmax, argmin, count_nonzero, cumprod, cumsum, cumulative_logsumexp, l2_normalize, log_softmax,
-    reduce_all, reduce_any, reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean,
-    reduce_min, reduce_prod, reduce_std, reduce_sum, reduce_variance, softmax,
+    argmax,
+    argmin,
+    count_nonzero,
+    cumprod,
+    cumsum,
+    cumulative_logsumexp,
+    l2_normalize,
+    log_softmax,
+    reduce_all,
+    reduce_any,
+    reduce_euclidean_norm,
+    reduce_logsumexp,
+    reduce_max,
+    reduce_mean,
+    reduce_min,
+    reduce_prod,
+    reduce_std,
+    reduce_sum,
+    reduce_variance,
+    softmax,
 )
 from ._registry import register
 from ._sort_ops import in_top_k, top_k  # noqa: F401
@@ -343,6 +373,12 @@ def complex(real, imag, name=None) -> Tensor:  # noqa: A001 - TF's name
 
 
 _COMPLEX = Op("Complex", jax.lax.complex)
+
+
+def zero_fraction(value, name=None) -> Tensor:
+    """The fraction of zeros in ``value``, as float32 (``tf.math.zero_fraction``)."""
+    x = convert_to_tensor(value)
+    return Tensor(jnp.mean((x._value == 0).astype(jnp.float32)))
 
 
 def is_non_decreasing(x, name=None) -> Tensor:

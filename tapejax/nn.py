@@ -17,16 +17,24 @@ from . import math as _math
 from . import random as _random
 from ._array_ops import squeeze, stop_gradient
 from ._nn_conv import (  # noqa: F401 - tf.nn's namespace
-    avg_pool, avg_pool1d, avg_pool2d, conv1d, conv2d, convolution, max_pool, max_pool1d, max_pool2d,
+    avg_pool,
+    avg_pool1d,
+    avg_pool2d,
+    conv1d,
+    conv2d,
+    convolution,
+    max_pool,
+    max_pool1d,
+    max_pool2d,
 )
 from ._ops import FLOAT, REAL, binary_args, check_dtype, check_same_dtype, convert_like, unary
 from ._record import Op, record
 from ._reduction_ops import axes, l2_normalize, log_softmax, softmax  # noqa: F401
 from ._selection_ops import gather
 from ._sort_ops import in_top_k, top_k  # noqa: F401
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, convert_to_tensor
 from .errors import InvalidArgumentError
-from .math import sigmoid, softplus, softsign, tanh  # noqa: F401 - TF exposes them in tf.nn too
+from .math import sigmoid, softplus, softsign, tanh, zero_fraction  # noqa: F401 - also in tf.nn
 
 relu = unary("Relu", _rules.relu, dtypes=REAL)
 relu6 = unary("Relu6", _rules.relu6, dtypes=REAL)
@@ -217,12 +225,6 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
     if global_batch_size is None:
         global_batch_size = loss.shape[0] if loss.ndim else 1
     return _math.divide_no_nan(_math.reduce_sum(loss), convert_to_tensor(global_batch_size, dtype=loss.dtype))
-
-
-def zero_fraction(value, name=None) -> Tensor:
-    """The fraction of zeros in ``value``, as float32."""
-    x = convert_to_tensor(value)
-    return Tensor(jnp.mean((x._value == 0).astype(jnp.float32)))
 
 
 # -- normalization --------------------------------------------------------------------------

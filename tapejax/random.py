@@ -1,8 +1,12 @@
-"""``tf.random``: stateful random ops over JAX's counter-based PRNG.
+"""``tf.random``: stateful random ops over JAX's counter-based PRNG, with TF's seed rules.
 
-A global seed (``set_seed``) fixes the sequence: each op draws the next key. Without a seed,
-the sequence starts from OS entropy. Values differ from TensorFlow's for the same seed (the
-generators differ); their distributions are the same.
+As TF: after ``set_seed(s)`` the sequence of random ops is reproducible; an op given its own
+``seed`` draws from a sequence of its own (``set_seed(s); normal(seed=1)`` gives the same
+values however many other random ops ran before), and with an op seed but no global seed a
+fixed default global seed is used. Without any seed the sequence starts from OS entropy.
+The values differ from TensorFlow's for the same seeds (the generators differ); their
+distributions are the same. The samples are constants; the affine maps onto ``mean``/
+``stddev`` and ``minval``/``maxval`` are recorded, so those get gradients, as in TF.
 """
 
 from __future__ import annotations
@@ -15,76 +19,154 @@ import jax.numpy as jnp
 
 from . import dtypes as _dtypes
 from ._array_ops import as_ints
+from ._ops import convert_like
+from ._record import Op, record
 from ._tensor import Tensor, convert_to_tensor
+from .errors import InvalidArgumentError
 
+_DEFAULT_GLOBAL_SEED = 87654321  # TF's DEFAULT_GRAPH_SEED, used for op seeds without a global seed
 _lock = threading.Lock()
-_key = None
+_state = {"key": None, "op_counts": {}}
 
 
 def set_seed(seed: int) -> None:
-    """Sets the global seed: the sequence of random ops after it is reproducible."""
-    global _key
+    """Sets the global seed: the sequence of random ops after it is reproducible.
+
+    >>> import tapejax as tf
+    >>> tf.random.set_seed(1); a = tf.random.uniform([2])
+    >>> tf.random.set_seed(1); b = tf.random.uniform([2])
+    >>> bool(tf.reduce_all(a == b))
+    True
+    """
     with _lock:
-        _key = jax.random.key(int(seed))
+        _state["key"] = jax.random.key(int(seed))
+        _state["op_counts"] = {}
 
 
 def _next_key(seed=None):
-    global _key
-    if seed is not None:
-        with _lock:
-            if _key is None:
-                _key = jax.random.key(int.from_bytes(os.urandom(4), "little"))
-            _key, sub = jax.random.split(_key)
-        return jax.random.fold_in(sub, int(seed))
     with _lock:
-        if _key is None:
-            _key = jax.random.key(int.from_bytes(os.urandom(4), "little"))
-        _key, sub = jax.random.split(_key)
-    return sub
+        if seed is not None:
+            base = _state["key"] if _state["key"] is not None else jax.random.key(_DEFAULT_GLOBAL_SEED)
+            count = _state["op_counts"].get(int(seed), 0)
+            _state["op_counts"][int(seed)] = count + 1
+            return jax.random.fold_in(jax.random.fold_in(base, int(seed)), count)
+        if _state["key"] is None:
+            _state["key"] = jax.random.key(int.from_bytes(os.urandom(4), "little"))
+        _state["key"], sub = jax.random.split(_state["key"])
+        return sub
 
 
-def _float_dtype(dtype):
+_AFFINE = Op("RandomAffine", lambda z, scale, shift: z * scale + shift)
+
+
+def _affine(sample, scale, shift) -> Tensor:
+    """``sample * scale + shift``, recorded (TF differentiates random ops' parameters)."""
+    return record(_AFFINE, (Tensor(sample), scale, shift))
+
+
+def _float_params(dtype, *params):
     d = _dtypes.as_dtype(dtype)
-    if not d.is_floating:
-        raise ValueError(f"Invalid dtype {d!r}: tapejax.random.normal/uniform need a float dtype.")
-    return d._np
+    # TF converts the parameters to dtype first: an integer dtype fails on the float default.
+    return d, [convert_to_tensor(p, dtype=d) for p in params]
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``tf.random.normal``)."""
-    d = _float_dtype(dtype)
-    z = jax.random.normal(_next_key(seed), as_ints(shape), d)
-    m = convert_to_tensor(mean, dtype=d)._value
-    s = convert_to_tensor(stddev, dtype=d)._value
-    return Tensor(z * s + m)
+    d, (m, s) = _float_params(dtype, mean, stddev)
+    z = jax.random.normal(_next_key(seed), as_ints(shape), d._np)
+    return _affine(z, s, m)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
-    d = _float_dtype(dtype)
-    z = jax.random.truncated_normal(_next_key(seed), -2.0, 2.0, as_ints(shape), d)
-    return Tensor(z * convert_to_tensor(stddev, dtype=d)._value + convert_to_tensor(mean, dtype=d)._value)
+    """Samples from a normal distribution truncated to two standard deviations."""
+    d, (m, s) = _float_params(dtype, mean, stddev)
+    z = jax.random.truncated_normal(_next_key(seed), -2.0, 2.0, as_ints(shape), d._np)
+    return _affine(z, s, m)
+
+
+_UNIFORM_DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
 
 
 def uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
-    """Samples uniformly from [minval, maxval) (``tf.random.uniform``); ints need maxval."""
+    """Samples uniformly from ``[minval, maxval)`` (``tf.random.uniform``); ints need ``maxval``."""
     d = _dtypes.as_dtype(dtype)
+    if d.name not in _UNIFORM_DTYPES:
+        raise ValueError(f"Argument `dtype` got invalid value {d}. Accepted dtypes are (tf.float16, "
+                         "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64).")
     key, shape = _next_key(seed), as_ints(shape)
     if d.is_integer:
         if maxval is None:
-            raise ValueError("Must specify maxval for integer dtype in tapejax.random.uniform.")
-        return Tensor(jax.random.randint(key, shape, int(minval), int(maxval), d._np))
-    lo = convert_to_tensor(minval, dtype=d)._value
-    hi = convert_to_tensor(1.0 if maxval is None else maxval, dtype=d)._value
-    return Tensor(jax.random.uniform(key, shape, d._np, lo, hi))
+            raise ValueError(f"Must specify maxval for integer dtype {d!r}")
+        lo, hi = int(minval), int(maxval)
+        if lo >= hi:
+            raise InvalidArgumentError(None, None, f"Need minval < maxval, got {lo} >= {hi} [Op:RandomUniformInt]")
+        return Tensor(jax.random.randint(key, shape, lo, hi, d._np))
+    _, (lo, hi) = _float_params(d, minval, 1.0 if maxval is None else maxval)
+    u = jax.random.uniform(key, shape, d._np)
+    return _affine(u, hi - lo, lo)
 
 
 def shuffle(value, seed=None, name=None) -> Tensor:
+    """Shuffles ``value`` along its first axis (``tf.random.shuffle``)."""
     x = convert_to_tensor(value)
-    return Tensor(jax.random.permutation(_next_key(seed), x._value, axis=0))
+    perm = Tensor(jax.random.permutation(_next_key(seed), x.shape[0]) if x.ndim else jnp.zeros((0,), int))
+    if x.ndim == 0:
+        return x
+    from ._selection_ops import gather  # noqa: PLC0415 - selection sits beside random
+
+    return gather(x, perm)
 
 
 def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor:
+    """Draws ``num_samples`` class indices per row of ``logits`` ([batch, classes])."""
     x = convert_to_tensor(logits)
     d = _dtypes.as_dtype(dtype or _dtypes.int64)._np
-    out = jax.random.categorical(_next_key(seed), x._value, axis=-1, shape=(num_samples, x.shape[0]))
+    out = jax.random.categorical(_next_key(seed), x._value, axis=-1, shape=(int(num_samples), x.shape[0]))
     return Tensor(jnp.transpose(out).astype(d))
+
+
+_GAMMA = Op("RandomGamma", lambda key_data, alpha, beta, shape: jax.random.gamma(
+    jax.random.wrap_key_data(key_data), jnp.broadcast_to(alpha, shape + alpha.shape)) / beta)
+
+
+def gamma(shape, alpha, beta=None, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
+    """Samples of shape ``shape + alpha.shape`` from Gamma(alpha, beta); differentiable with
+    respect to ``alpha`` and ``beta`` (implicit reparameterization, as TF)."""
+    d = _dtypes.as_dtype(dtype)
+    a = convert_to_tensor(alpha, dtype=d)
+    b = convert_like(1.0 if beta is None else beta, a)
+    key = Tensor(jax.random.key_data(_next_key(seed)))
+    return record(_GAMMA, (key, a, b), {"shape": as_ints(shape)})
+
+
+def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
+    """Samples of shape ``shape + lam.shape`` from Poisson(lam), as ``dtype`` (no gradient)."""
+    rate = convert_to_tensor(lam)
+    shape = as_ints(shape) + tuple(rate.shape)
+    out = jax.random.poisson(_next_key(seed), jnp.broadcast_to(rate._value, shape), shape)
+    return Tensor(out.astype(_dtypes.as_dtype(dtype)._np))
+
+
+def _stateless_key(seed):
+    values = [int(v) for v in (seed.numpy() if hasattr(seed, "numpy") else seed)]
+    if len(values) != 2:
+        raise ValueError(f"seed must have shape [2], got {len(values)} values.")
+    return jax.random.fold_in(jax.random.key(values[0]), values[1])
+
+
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None, alg="auto_select"):
+    """Normal samples determined by ``seed`` (a pair of ints) alone."""
+    d, (m, s) = _float_params(dtype, mean, stddev)
+    return _affine(jax.random.normal(_stateless_key(seed), as_ints(shape), d._np), s, m)
+
+
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None, alg="auto_select"):
+    """Uniform samples in ``[minval, maxval)`` determined by ``seed`` (a pair of ints) alone."""
+    d = _dtypes.as_dtype(dtype)
+    key, shape = _stateless_key(seed), as_ints(shape)
+    if d.is_integer:
+        if maxval is None:
+            raise ValueError(f"Must specify maxval for integer dtype {d!r}")
+        return Tensor(jax.random.randint(key, shape, int(minval), int(maxval), d._np))
+    _, (lo, hi) = _float_params(d, minval, 1.0 if maxval is None else maxval)
+    return _affine(jax.random.uniform(key, shape, d._np), hi - lo, lo)
