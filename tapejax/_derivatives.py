@@ -24,8 +24,10 @@ import jax
 import jax.numpy as jnp
 from jax.extend import core as jax_core
 
+from ._compile import cache
+from ._materialize import materialize
 from ._links import jaxpr_links, node_links
-from ._record import Op, record
+from ._record import Op, record, will_defer
 from ._replay import Slice
 from ._state import state
 
@@ -51,12 +53,53 @@ def _sum_groups(per_leaf, plan):
     return tuple(_sum([per_leaf[i] for i in idx]) for idx in plan if idx)
 
 
-def _run(name, fn, sl, extra_inputs, connected):
-    """Records ``fn(*leaves, *consts, *extra)`` as one node; maps its outputs back to sources
-    (``connected[k]``: whether source k has an output)."""
-    op = Op(name, fn, multiple_results=True, reverse_only=sl.reverse_only, input_errors=False)
-    outs = iter(record_derivative(op, [*sl.leaves, *sl.consts, *extra_inputs]))
+def _freeze(lists) -> tuple:
+    return tuple(tuple(x) for x in lists)
+
+
+def _run(name, key, make, sl, extra_inputs, connected):
+    """Runs the derivative ``make(aux_refs)`` on ``[*leaves, *consts, *extra]`` and records it
+    as one node; maps its outputs back to sources (``connected[k]``: source k has an output).
+
+    ``make(aux_refs)`` builds the derivative function; with ``aux_refs`` it also returns the
+    forward values at those slots of the replay. When the derivative runs now (no outer tape
+    defers it), it is fused with the forward: every pending tensor of the slice gets its value
+    from the same compiled call. Functions are cached by ``key`` (the slice's structure).
+    """
+    program = sl.program
+    key = None if key is None or program.key is None else (name, program.key, *key)
+    entry = None if key is None else cache.entry(key, lambda: make(()))
+    op = Op(name, (entry.jitted or entry.fn) if entry else make(()), multiple_results=True,
+            reverse_only=sl.reverse_only, input_errors=False, key=key)
+    op.links = _links_of(entry)
+    inputs = [*sl.leaves, *sl.consts, *extra_inputs]
+    values = None
+    if not will_defer(inputs):
+        materialize(inputs)
+        pending = [t for n in sl.nodes for t in n.outputs if t._v is None]
+        if pending:
+            aux_refs = program.refs(pending)
+            fused = cache.function(None if key is None else (key, aux_refs), lambda: make(aux_refs))
+            flat = fused(*[t._v for t in inputs])
+            values, aux = flat[:len(flat) - len(pending)], flat[len(flat) - len(pending):]
+            for t, v in zip(pending, aux, strict=True):
+                t._fill(v)
+    outs = iter(record(op, inputs, values=values))
     return [next(outs) if c else None for c in connected]
+
+
+def _links_of(entry):
+    """Links of a derivative node: traced once per structure (they depend on nothing else)."""
+
+    def links(node):
+        if entry is None:
+            return node_links(node)
+        found = entry.data.get("links")
+        if found is None:
+            found = entry.data["links"] = node_links(node)
+        return found
+
+    return links
 
 
 def record_derivative(op: Op, inputs):
@@ -93,33 +136,39 @@ def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):
     connected = [bool(p) or bool(d) for p, d in zip(plan, direct, strict=True)]
     if not any(connected):
         return [None] * len(leaf_groups)
-    replay = sl.function()
+    replay = sl.program
     n_leaves, n_consts = len(sl.leaves), len(sl.consts)
+    slice_connected, positions = sl.connected, tuple(sl.target_positions)
     # Cotangents the user gave are inputs (TF differentiates through them); the rest are ones.
     given, slots = [], []
     for ct in output_gradients:
         slots.append(None if ct is None else len(given))
         if ct is not None:
             given.append(ct)
-    specs = [(t._value.shape, t._value.dtype) for t in targets]
+    specs = tuple((tuple(t.shape), t._np_dtype) for t in targets)
 
-    def grad_fn(*values):
-        leaves = values[:n_leaves]
-        consts = values[n_leaves:n_leaves + n_consts]
-        cts_given = values[n_leaves + n_consts:]
-        cts = [jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
-               for (shape, dtype), s in zip(specs, slots, strict=True)]
-        per_leaf = ()
-        if sl.connected:
-            _, pullback = jax.vjp(lambda *lv: replay(lv, consts), *leaves)
-            per_leaf = [_conj(g) for g in pullback(tuple(_conj(cts[k]) for k in sl.target_positions))]
-        out = []
-        for idx, ks, c in zip(plan, direct, connected, strict=True):
-            if c:
-                out.append(_sum([per_leaf[i] for i in idx] + [cts[k] for k in ks]))
-        return tuple(out)
+    def make(aux_refs):
+        def grad_fn(*values):
+            leaves = values[:n_leaves]
+            consts = values[n_leaves:n_leaves + n_consts]
+            cts_given = values[n_leaves + n_consts:]
+            cts = [jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
+                   for (shape, dtype), s in zip(specs, slots, strict=True)]
+            per_leaf, aux = (), ()
+            if slice_connected:
+                _, pullback, aux = jax.vjp(lambda *lv: replay.run(lv, consts, aux_refs), *leaves,
+                                           has_aux=True)
+                per_leaf = [_conj(g) for g in pullback(tuple(_conj(cts[k]) for k in positions))]
+            out = []
+            for idx, ks, c in zip(plan, direct, connected, strict=True):
+                if c:
+                    out.append(_sum([per_leaf[i] for i in idx] + [cts[k] for k in ks]))
+            return (*out, *aux)
 
-    return _run("Gradient", grad_fn, sl, given, connected)
+        return grad_fn
+
+    key = (_freeze(plan), _freeze(direct), tuple(slots), specs, positions, tuple(connected))
+    return _run("Gradient", key, make, sl, given, connected)
 
 
 def jacobian(nodes, target, leaf_groups):
@@ -128,36 +177,41 @@ def jacobian(nodes, target, leaf_groups):
     if not sl.connected:
         return [None] * len(leaf_groups)
     plan = _sources_plan(leaf_groups, sl.leaves)
-    replay = sl.function()
+    replay = sl.program
     n_leaves = len(sl.leaves)
-    n_in = sum(t._value.size for t in sl.leaves)
-    complex_ = any(jnp.iscomplexobj(t._value) for t in [*sl.leaves, target])
+    n_in = sum(math.prod(t._np_shape) for t in sl.leaves)
+    complex_ = any(jnp.issubdtype(t._np_dtype, jnp.complexfloating) for t in [*sl.leaves, target])
     # Reverse mode costs one pass per target element, forward one per source element.
     if complex_:
         transform = _jacrev_tf
-    elif not sl.reverse_only and n_in < target._value.size:
+    elif not sl.reverse_only and n_in < math.prod(target._np_shape):
         transform = jax.jacfwd
     else:
         transform = jax.jacrev
 
-    def jac_fn(*values):
-        leaves, consts = values[:n_leaves], values[n_leaves:]
-        jac = transform(lambda *lv: replay(lv, consts)[0], argnums=tuple(range(n_leaves)))(*leaves)
-        return _sum_groups(jac, plan)
+    def make(aux_refs):
+        def jac_fn(*values):
+            leaves, consts = values[:n_leaves], values[n_leaves:]
+            f = lambda *lv: (lambda out: (out[0][0], out[1]))(replay.run(lv, consts, aux_refs))  # noqa: E731
+            jac, aux = transform(f, argnums=tuple(range(n_leaves)), has_aux=True)(*leaves)
+            return (*_sum_groups(jac, plan), *aux)
 
-    return _run("Jacobian", jac_fn, sl, (), [bool(p) for p in plan])
+        return jac_fn
+
+    key = (_freeze(plan), transform.__name__)
+    return _run("Jacobian", key, make, sl, (), [bool(p) for p in plan])
 
 
-def _jacrev_tf(f, argnums):
+def _jacrev_tf(f, argnums, has_aux):
     """``jax.jacrev`` with TF's complex convention (row i is TF's gradient of ``y[i]``)."""
 
     def jac(*args):
-        y, pullback = jax.vjp(f, *args)
+        y, pullback, aux = jax.vjp(f, *args, has_aux=True)
         basis = jnp.eye(y.size, dtype=y.dtype).reshape((y.size, *y.shape))
         rows = jax.vmap(pullback)(basis)
-        return tuple(_conj(r).reshape(y.shape + a.shape) for r, a in zip(rows, args, strict=True))
+        return tuple(_conj(r).reshape(y.shape + a.shape) for r, a in zip(rows, args, strict=True)), aux
 
-    del argnums  # every argument, as the caller asks
+    del argnums, has_aux  # every argument, with aux, as the caller asks
     return jac
 
 
@@ -167,21 +221,26 @@ def batch_jacobian(nodes, target, leaf_group, source_shape):
     if not sl.connected:
         return None
     plan = _sources_plan([leaf_group], sl.leaves)
-    replay = sl.function()
+    replay = sl.program
     n_leaves = len(sl.leaves)
-    batch, rest = target._value.shape[0], tuple(target._value.shape[1:])
+    batch, rest = target._np_shape[0], tuple(target._np_shape[1:])
     n_rows = math.prod(rest)
     out_shape = (batch, *rest, *source_shape[1:])
     row_size = math.prod(source_shape[1:])
 
-    def batch_jac_fn(*values):
-        leaves, consts = values[:n_leaves], values[n_leaves:]
-        y, pullback = jax.vjp(lambda *lv: replay(lv, consts)[0], *leaves)
-        # Row i of the target, summed over the batch: cotangent e_i for every example.
-        basis = jnp.eye(n_rows, dtype=y.dtype).reshape((n_rows, 1, *rest))
-        cts = jnp.broadcast_to(basis, (n_rows, batch, *rest))
-        (grads,) = _sum_groups(jax.vmap(pullback)(cts), plan)
-        grads = _conj(grads).reshape((n_rows, batch, row_size)).transpose(1, 0, 2)
-        return (grads.reshape(out_shape),)
+    def make(aux_refs):
+        def batch_jac_fn(*values):
+            leaves, consts = values[:n_leaves], values[n_leaves:]
+            f = lambda *lv: (lambda out: (out[0][0], out[1]))(replay.run(lv, consts, aux_refs))  # noqa: E731
+            y, pullback, aux = jax.vjp(f, *leaves, has_aux=True)
+            # Row i of the target, summed over the batch: cotangent e_i for every example.
+            basis = jnp.eye(n_rows, dtype=y.dtype).reshape((n_rows, 1, *rest))
+            cts = jnp.broadcast_to(basis, (n_rows, batch, *rest))
+            (grads,) = _sum_groups(jax.vmap(pullback)(cts), plan)
+            grads = _conj(grads).reshape((n_rows, batch, row_size)).transpose(1, 0, 2)
+            return (grads.reshape(out_shape), *aux)
 
-    return _run("BatchJacobian", batch_jac_fn, sl, (), [True])[0]
+        return batch_jac_fn
+
+    key = (_freeze(plan), tuple(source_shape), tuple(target._np_shape))
+    return _run("BatchJacobian", key, make, sl, (), [True])[0]

@@ -9,6 +9,12 @@ function (``_replay.py``); nothing here knows about gradients.
 
 from __future__ import annotations
 
+import itertools
+import os
+
+import jax
+
+from ._compile import static_key
 from ._state import state
 from ._tensor import Tensor
 from .errors import InvalidArgumentError
@@ -44,17 +50,22 @@ class Op:
         self.multiple_results = multiple_results
         self.reverse_only = reverse_only
         self.links = links
-        self.key = key if key is not None else name
+        # The structure key of this op in compiled-function caches: by default the Op itself
+        # (table ops are module-level singletons); ops made per call pass a structural key.
+        self.key = key if key is not None else self
         self.input_errors = input_errors
 
     def __repr__(self) -> str:
         return f"Op({self.name})"
 
 
+_sequence = itertools.count()
+
+
 class Node:
     """One recorded op application: ``outputs = op.fn(*inputs, **static)``."""
 
-    __slots__ = ("op", "static", "inputs", "outputs", "_links")
+    __slots__ = ("op", "static", "inputs", "outputs", "_links", "_static_key", "seq")
 
     def __init__(self, op: Op, static: dict, inputs: tuple, outputs: tuple):
         self.op = op
@@ -62,6 +73,14 @@ class Node:
         self.inputs = inputs
         self.outputs = outputs
         self._links = None
+        self._static_key = False
+        self.seq = next(_sequence)  # execution order, for replaying pending nodes
+
+    def static_key(self):
+        """A hashable form of ``static`` (None if unhashable), computed once."""
+        if self._static_key is False:
+            self._static_key = static_key(self.static)
+        return self._static_key
 
     def links(self) -> tuple:
         """Per output, the indices of the inputs it depends on differentiably."""
@@ -89,21 +108,75 @@ def record(op: Op, inputs, static: dict | None = None, values=None):
       A Tensor, or a tuple of Tensors when ``op.multiple_results``.
     """
     static = static or {}
+    recorders = state.recorders
+    watching = [r for r in recorders if r.watches_any(inputs)] if recorders else ()
     if values is None:
+        if DEFER and watching and all(r.defers for r in watching) and not any(t._is_symbolic() for t in inputs):
+            avals = _output_avals(op, inputs, static)
+            if avals is not None:
+                return _defer(op, inputs, static, avals, watching)
         values = _run(op, inputs, static)
     if op.multiple_results:
         outputs = tuple(Tensor(v) for v in values)
     else:
         outputs = (Tensor(values),)
-    recorders = state.recorders
-    if recorders:
-        node = None
-        for recorder in recorders:
-            if recorder.watches_any(inputs):
-                if node is None:
-                    node = Node(op, static, tuple(inputs), outputs)
-                recorder.add(node)
+    if watching:
+        node = Node(op, static, tuple(inputs), outputs)
+        for recorder in watching:
+            recorder.add(node)
     return outputs if op.multiple_results else outputs[0]
+
+
+# Defer ops recorded by a tape (see Tensor). TAPEJAX_DEFER=0 runs every op eagerly (debugging).
+DEFER = os.environ.get("TAPEJAX_DEFER", "1") != "0"
+
+
+def will_defer(inputs) -> bool:
+    """Whether an op on ``inputs`` would be deferred now (some tape records it, all of the
+    recorders that do defer, and no input is a tracer)."""
+    watching = [r for r in state.recorders if r.watches_any(inputs)]
+    return DEFER and bool(watching) and all(r.defers for r in watching) and not any(t._is_symbolic() for t in inputs)
+
+
+def _defer(op, inputs, static, avals, watching):
+    """Records ``op`` without running it: its outputs are pending tensors (see Tensor)."""
+    node = Node(op, static, tuple(inputs), ())
+    node.outputs = tuple(Tensor._deferred(node, i, shape, dtype) for i, (shape, dtype) in enumerate(avals))
+    for recorder in watching:
+        recorder.add(node)
+    return node.outputs if op.multiple_results else node.outputs[0]
+
+
+_AVALS: dict = {}
+_AVALS_MAX = 8192
+_NOT_DEFERRABLE = object()
+
+
+def _output_avals(op: Op, inputs, static: dict):
+    """Output (shape, dtype)s of ``op`` on ``inputs``, by ``jax.eval_shape``, cached per
+    (op, static arguments, input shapes and dtypes). Shape and dtype errors are raised here,
+    at the line that called the op, as eagerly. None: the op needs concrete values."""
+    skey = static_key(static)
+    key = None if skey is None else (op.key, skey, tuple((t._np_shape, t._np_dtype) for t in inputs))
+    found = _AVALS.get(key) if key is not None else None
+    if found is None:
+        specs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in inputs]
+        try:
+            out = jax.eval_shape(lambda *a: op.fn(*a, **static), *specs)
+        except jax.errors.JAXTypeError:  # value-dependent shapes or Python control flow
+            found = _NOT_DEFERRABLE
+        except (TypeError, ValueError) as e:
+            if not op.input_errors:
+                raise
+            raise InvalidArgumentError(None, None, f"{e} [Op:{op.name}]") from e
+        else:
+            outs = out if op.multiple_results else (out,)
+            found = tuple((tuple(o.shape), o.dtype) for o in outs)
+        if key is not None:
+            if len(_AVALS) >= _AVALS_MAX:
+                _AVALS.clear()
+            _AVALS[key] = found
+    return None if found is _NOT_DEFERRABLE else found
 
 
 def _run(op: Op, inputs, static: dict):

@@ -14,6 +14,8 @@ As in TF, ``y`` then gets the gradient that reaches it and ``x`` the full gradie
 
 from __future__ import annotations
 
+import functools
+
 import jax
 
 from ._tape import is_differentiable
@@ -77,26 +79,68 @@ class Slice:
     def connected(self) -> bool:
         return bool(self.leaves) and bool(self.targets)
 
-    def function(self):
+    @functools.cached_property
+    def program(self) -> Program:
         """``f(leaf_values, const_values) -> tuple(target_values)``, pure and traceable."""
-        nodes = self.nodes
-        leaf_ids = [id(t) for t in self.leaves]
-        const_ids = [id(t) for t in self.consts]
-        target_ids = [id(t) for t in self.targets]
-        spliced = self.leaf_outputs
+        return Program(self.nodes, self.leaves, self.consts, self.targets, self.leaf_outputs)
 
-        def replay(leaf_values, const_values):
-            env = dict(zip(const_ids, const_values, strict=True))
-            env.update(zip(leaf_ids, leaf_values, strict=True))
-            for node in nodes:
-                out = node.op.fn(*[env[id(t)] for t in node.inputs], **node.static)
-                outs = out if node.op.multiple_results else (out,)
-                for t, v in zip(node.outputs, outs, strict=True):
-                    key = id(t)
-                    env[key] = _splice(env[key], v) if key in spliced else v
-            return tuple(env[i] for i in target_ids)
+    def function(self) -> Program:
+        return self.program
 
-        return replay
+
+class Program:
+    """The replay of a slice as a pure function, holding ops and static arguments only.
+
+    Values live in a flat environment: leaves first, then constants, then node outputs in
+    order. ``key`` describes the structure (ops, static arguments, wiring, shapes and dtypes)
+    and is None when some static argument is unhashable (the function is then not cached).
+    """
+
+    __slots__ = ("steps", "n_leaves", "n_consts", "out_refs", "key", "reverse_only", "_slots")
+
+    def __init__(self, nodes, leaves, consts, targets, spliced=frozenset()):
+        slot = {id(t): i for i, t in enumerate([*leaves, *consts])}
+        steps, key_steps, cacheable = [], [], True
+        for node in nodes:
+            in_refs = tuple(slot[id(t)] for t in node.inputs)
+            outs = []
+            for t in node.outputs:
+                if id(t) in spliced:  # a leaf computed from other leaves (see _splice)
+                    outs.append(-1 - slot[id(t)])
+                else:
+                    slot[id(t)] = len(slot)
+                    outs.append(slot[id(t)])
+            skey = node.static_key()
+            cacheable = cacheable and skey is not None
+            steps.append((node.op, node.static, in_refs, tuple(outs)))
+            key_steps.append((node.op.key, skey, in_refs, tuple(outs)))
+        self.steps = tuple(steps)
+        self.n_leaves, self.n_consts = len(leaves), len(consts)
+        self.out_refs = tuple(slot[id(t)] for t in targets)
+        self.reverse_only = any(node.op.reverse_only for node in nodes)
+        self._slots = slot  # id(tensor) -> slot, for refs() during this call only
+        avals = tuple((t._np_shape, t._np_dtype) for t in [*leaves, *consts])
+        self.key = (tuple(key_steps), self.out_refs, self.n_leaves, avals) if cacheable else None
+
+    def refs(self, tensors) -> tuple:
+        """The environment slots holding ``tensors`` (outputs of this program's nodes)."""
+        return tuple(self._slots[id(t)] for t in tensors)
+
+    def __call__(self, leaf_values, const_values):
+        return self.run(leaf_values, const_values)[0]
+
+    def run(self, leaf_values, const_values, aux_refs=()):
+        """``(target values, values at aux_refs)``."""
+        env = [*leaf_values, *const_values]
+        for op, static, in_refs, out_refs in self.steps:
+            out = op.fn(*[env[i] for i in in_refs], **static)
+            outs = out if op.multiple_results else (out,)
+            for ref, value in zip(out_refs, outs, strict=True):
+                if ref < 0:
+                    env[-1 - ref] = _splice(env[-1 - ref], value)
+                else:
+                    env.append(value)
+        return tuple(env[i] for i in self.out_refs), tuple(env[i] for i in aux_refs)
 
 
 def _links(node, exact: bool):

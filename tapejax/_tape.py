@@ -23,13 +23,16 @@ except ImportError:  # pragma: no cover
 
 
 def is_differentiable(tensor) -> bool:
-    return tensor._value.dtype in _DIFFERENTIABLE
+    return tensor._np_dtype in _DIFFERENTIABLE
 
 
 class Tape:
     """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
 
     __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables")
+    # Ops this tape records may be deferred: their outputs are pending until needed, so the
+    # forward ops can run fused with the gradient (see Tensor and record()).
+    defers = True
 
     def __init__(self, watch_accessed_variables: bool = True):
         self.nodes: list = []
@@ -50,7 +53,7 @@ class Tape:
         self.nodes.append(node)
         if node.op.differentiable:
             for t in node.outputs:
-                if t._value.dtype in _DIFFERENTIABLE:
+                if t._np_dtype in _DIFFERENTIABLE:
                     self.connected[id(t)] = t
 
     def note_read(self, variable, tensor) -> None:

@@ -83,20 +83,29 @@ class TensorLike:
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
     # -- static facts ---------------------------------------------------------------------
+    # Shape and dtype never force a pending value (see Tensor): ``_np_dtype``/``_np_shape``.
+    @property
+    def _np_dtype(self):
+        return self._value.dtype
+
+    @property
+    def _np_shape(self) -> tuple:
+        return self._value.shape
+
     @property
     def dtype(self) -> _dtypes.DType:
-        return _dtypes.as_dtype(self._value.dtype)
+        return _dtypes.as_dtype(self._np_dtype)
 
     @property
     def shape(self) -> TensorShape:
-        return TensorShape(self._value.shape)
+        return TensorShape(self._np_shape)
 
     def get_shape(self) -> TensorShape:
         return self.shape
 
     @property
     def ndim(self) -> int:
-        return self._value.ndim
+        return len(self._np_shape)
 
     # -- values -------------------------------------------------------------------------
     def numpy(self):
@@ -118,14 +127,14 @@ class TensorLike:
         return self._value
 
     def __len__(self) -> int:
-        if self._value.ndim == 0:
+        if not self._np_shape:
             raise TypeError("Scalar tensor has no `len()`")
-        return self._value.shape[0]
+        return self._np_shape[0]
 
     def __iter__(self):
-        if self._value.ndim == 0:
+        if not self._np_shape:
             raise TypeError("Cannot iterate over a scalar tensor.")
-        return (self[i] for i in range(self._value.shape[0]))
+        return (self[i] for i in range(self._np_shape[0]))
 
     def __bool__(self) -> bool:
         return bool(self._concrete())
@@ -137,7 +146,7 @@ class TensorLike:
         return int(self._concrete())
 
     def __index__(self) -> int:
-        if not (self.dtype.is_integer or self.dtype.is_bool) or self._value.ndim:
+        if not (self.dtype.is_integer or self.dtype.is_bool) or self._np_shape:
             raise TypeError(f"Only scalar integer tensors can be used as an index, got a "
                             f"{self.dtype.name} tensor of shape {self.shape}; cast it with "
                             "tapejax.cast(x, tapejax.int32).")
@@ -171,6 +180,12 @@ class TensorLike:
         return isinstance(self._value, jax.core.Tracer)
 
 
+def _force(tensor) -> None:
+    from ._materialize import materialize  # noqa: PLC0415 - replay sits above Tensor
+
+    materialize([tensor])
+
+
 class Tensor(TensorLike):
     """An immutable multidimensional array (``tf.Tensor``) over a JAX value.
 
@@ -181,10 +196,43 @@ class Tensor(TensorLike):
     tf.Tensor(4.0, shape=(), dtype=float32)
     """
 
-    __slots__ = ("_value", "__weakref__")
+    # A Tensor is either concrete (``_v`` holds its JAX value) or *pending*: produced by an op
+    # that a tape recorded and deferred (``_pending`` = (node, output index, shape, dtype)).
+    # Shape and dtype are known at once; the value is computed on first use, by replaying the
+    # pending ops as one compiled program, or fused with the gradient that needs it.
+    __slots__ = ("_v", "_pending", "__weakref__")
 
     def __init__(self, value):
-        self._value = value
+        self._v = value
+        self._pending = None
+
+    @classmethod
+    def _deferred(cls, node, index: int, shape: tuple, dtype) -> Tensor:
+        t = cls.__new__(cls)
+        t._v = None
+        t._pending = (node, index, shape, dtype)
+        return t
+
+    @property
+    def _value(self):
+        if self._v is None:
+            _force(self)
+        return self._v
+
+    def _fill(self, value) -> None:
+        self._v = value
+        self._pending = None
+
+    @property
+    def _np_dtype(self):
+        return self._v.dtype if self._v is not None else self._pending[3]
+
+    @property
+    def _np_shape(self) -> tuple:
+        return self._v.shape if self._v is not None else self._pending[2]
+
+    def _is_symbolic(self) -> bool:
+        return isinstance(self._v, jax.core.Tracer)
 
     def _as_tensor(self) -> Tensor:
         return self

@@ -78,6 +78,7 @@ class _Forward:
     """
 
     __slots__ = ("tangents", "var_tangents")
+    defers = False  # tangents are computed op by op, from concrete values
 
     def __init__(self):
         self.tangents: dict = {}  # id(tensor) -> (weakref to the tensor, tangent)

@@ -23,14 +23,19 @@ _KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
 class DType:
     """A tensor element type, spelled and printed as TensorFlow does (``tf.float32``)."""
 
-    __slots__ = ("_np",)
+    __slots__ = ("_np", "_name", "_floating", "_complex", "_integer")
 
     def __init__(self, np_dtype):
+        # Computed once: these are read on every op (numpy's own accessors are slow).
         self._np = np.dtype(np_dtype)
+        self._name = self._np.name
+        self._floating = bool(np.issubdtype(self._np, np.floating) or self._np == _BF16)
+        self._complex = bool(np.issubdtype(self._np, np.complexfloating))
+        self._integer = bool(np.issubdtype(self._np, np.integer))
 
     @property
     def name(self) -> str:
-        return self._np.name
+        return self._name
 
     @property
     def as_numpy_dtype(self):
@@ -42,15 +47,15 @@ class DType:
 
     @property
     def is_floating(self) -> bool:
-        return np.issubdtype(self._np, np.floating) or self._np == _BF16
+        return self._floating
 
     @property
     def is_complex(self) -> bool:
-        return np.issubdtype(self._np, np.complexfloating)
+        return self._complex
 
     @property
     def is_integer(self) -> bool:
-        return np.issubdtype(self._np, np.integer)
+        return self._integer
 
     @property
     def is_unsigned(self) -> bool:
@@ -67,7 +72,7 @@ class DType:
     @property
     def is_differentiable(self) -> bool:
         """Whether gradients flow through tensors of this dtype (floats and complex)."""
-        return self.is_floating or self.is_complex
+        return self._floating or self._complex
 
     @property
     def is_quantized(self) -> bool:
@@ -105,6 +110,8 @@ class DType:
         return _KERNEL_NAMES.get(self.name, self.name)
 
     def __eq__(self, other) -> bool:
+        if isinstance(other, DType):
+            return self._np == other._np
         try:
             return self._np == as_dtype(other)._np
         except TypeError:
@@ -153,6 +160,10 @@ def as_dtype(type_value) -> DType:
     """
     if isinstance(type_value, DType):
         return type_value
+    if isinstance(type_value, np.dtype):  # the hot path: a JAX/numpy array's dtype
+        found = _BY_NP.get(type_value)
+        if found is not None:
+            return found
     if isinstance(type_value, str):
         found = _BY_NAME.get(type_value)
         if isinstance(found, str):
@@ -168,6 +179,9 @@ def as_dtype(type_value) -> DType:
         return _BY_NAME[np.dtype(type_value).name]
     except (TypeError, KeyError):
         raise TypeError(_not_a_dtype(type_value)) from None
+
+
+_BY_NP = {d._np: d for d in _BY_NAME.values() if isinstance(d, DType)}
 
 
 def _not_a_dtype(value) -> str:
