@@ -229,7 +229,7 @@ class GradientTape:
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             direct = direct_targets(targets, sources_flat, self._tape)
             placeholders = [Tensor(t._value) if isinstance(t, Variable) else t for t in targets]
-            grads = _derivatives.gradient(self._tape.nodes, placeholders, groups, cotangents, direct)
+            grads = _derivatives.gradient(self._tape, placeholders, groups, cotangents, direct)
         return pack(tree, [_fill(g, s, mode, s.shape) for g, s in zip(grads, sources_flat, strict=True)])
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
@@ -262,7 +262,7 @@ class GradientTape:
         target = self._single_target(target, "jacobian")  # may record a read: checks go first
         with self._derivative_call("jacobian"):
             groups = [self._tape.leaves_of(s) for s in sources_flat]
-            jacs = _derivatives.jacobian(self._tape.nodes, target, groups)
+            jacs = _derivatives.jacobian(self._tape, target, groups)
         return pack(tree, [_fill(j, s, mode, target.shape + s.shape)
                            for j, s in zip(jacs, sources_flat, strict=True)])
 
@@ -307,7 +307,7 @@ class GradientTape:
         target = self._single_target(target, "batch_jacobian")  # may record a read: checks go first
         with self._derivative_call("batch_jacobian"):
             group = self._tape.leaves_of(source)
-            result = _derivatives.batch_jacobian(self._tape.nodes, target, group, tuple(source.shape))
+            result = _derivatives.batch_jacobian(self._tape, target, group, tuple(source.shape))
         if result is None:
             # TF: zeros even for 'none'; in the target's dtype, or the source's for 'zero' (its
             # per-row gradients are zeros like the source).

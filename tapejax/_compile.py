@@ -46,6 +46,17 @@ class _Entry:
     def __init__(self, fn):
         self.fn, self.jitted, self.seen, self.data = fn, None, 0, {}
 
+    def use(self) -> None:
+        """Counts one more use of this structure; compiles it when warranted."""
+        self.seen += 1
+        if self.jitted is None and self.seen >= JIT_AFTER:
+            self.jitted = jax.jit(self.fn)
+            cache.compiles += 1
+
+    def current(self):
+        """The function to run now: jitted once the structure has been seen enough."""
+        return self.jitted or self.fn
+
 
 class CompileCache:
     """key -> (python function, its jitted version once warranted), LRU-bounded, thread-safe."""
@@ -71,18 +82,14 @@ class CompileCache:
                 entry = self._entries.setdefault(key, entry)
                 while len(self._entries) > self.max_entries:
                     self._entries.popitem(last=False)
-        entry.seen += 1
-        if entry.jitted is None and entry.seen >= JIT_AFTER:
-            entry.jitted = jax.jit(entry.fn)
-            self.compiles += 1
+        entry.use()
         return entry
 
     def function(self, key, build):
         """The function to run for ``key``: jitted once the structure has been seen enough."""
         if key is None:
             return build()
-        entry = self.entry(key, build)
-        return entry.jitted or entry.fn
+        return self.entry(key, build).current()
 
     def clear(self) -> None:
         with self._lock:

@@ -28,7 +28,7 @@ from ._compile import cache
 from ._materialize import materialize
 from ._links import jaxpr_links, node_links
 from ._record import Op, record, will_defer
-from ._replay import Slice
+from ._replay import slice_of
 from ._state import state
 
 
@@ -67,23 +67,37 @@ def _run(name, key, make, sl, extra_inputs, connected):
     from the same compiled call. Functions are cached by ``key`` (the slice's structure).
     """
     program = sl.program
-    key = None if key is None or program.key is None else (name, program.key, *key)
-    entry = None if key is None else cache.entry(key, lambda: make(()))
-    op = Op(name, (entry.jitted or entry.fn) if entry else make(()), multiple_results=True,
-            reverse_only=sl.reverse_only, input_errors=False, key=key)
-    op.links = _links_of(entry)
+    memo = sl.memo.get((name, key))
+    if memo is None:  # first time for this structure: find (or build) its functions
+        full_key = None if key is None or program.key is None else (name, program.key, *key)
+        entry = None if full_key is None else cache.entry(full_key, lambda: make(()))
+        op = Op(name, None, multiple_results=True, reverse_only=sl.reverse_only, input_errors=False,
+                key=full_key)
+        op.links = _links_of(entry)
+        memo = sl.memo[(name, key)] = (entry, op, full_key, {})
+    else:
+        memo[0] and memo[0].use()
+    entry, op, full_key, fused_fns = memo
+    op.fn = entry.current() if entry is not None else make(())
     inputs = [*sl.leaves, *sl.consts, *extra_inputs]
     values = None
     if not will_defer(inputs):
         materialize(inputs)
-        pending = [t for n in sl.nodes for t in n.outputs if t._v is None]
-        if pending:
-            aux_refs = program.refs(pending)
-            fused = cache.function(None if key is None else (key, aux_refs), lambda: make(aux_refs))
+        positions = [(k, j) for k, n in enumerate(sl.nodes) for j, t in enumerate(n.outputs)
+                     if t._v is None and program.steps[k][3][j] >= 0]
+        if positions:
+            aux_refs = program.refs(positions)
+            fused_entry = fused_fns.get(aux_refs)
+            if fused_entry is None and full_key is not None:
+                fused_entry = fused_fns[aux_refs] = cache.entry((full_key, aux_refs), lambda: make(aux_refs))
+            elif fused_entry is not None:
+                fused_entry.use()
+            fused = fused_entry.current() if fused_entry is not None else make(aux_refs)
             flat = fused(*[t._v for t in inputs])
-            values, aux = flat[:len(flat) - len(pending)], flat[len(flat) - len(pending):]
-            for t, v in zip(pending, aux, strict=True):
-                t._fill(v)
+            n_out = len(flat) - len(positions)
+            for (k, j), v in zip(positions, flat[n_out:], strict=True):
+                sl.nodes[k].outputs[j]._fill(v)
+            values = flat[:n_out]
     outs = iter(record(op, inputs, values=values))
     return [next(outs) if c else None for c in connected]
 
@@ -119,11 +133,11 @@ def record_derivative(op: Op, inputs):
     return record(op, inputs, values=values)
 
 
-def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):
+def gradient(tape, targets, leaf_groups, output_gradients, direct=None):
     """Gradients of ``sum(targets * output_gradients)`` per source (None if unconnected).
 
     Args:
-      nodes: the recording.
+      tape: the recording (a Tape).
       targets: flat list of target Tensors.
       leaf_groups: per source, its leaf tensors on the tape.
       output_gradients: per target, its cotangent Tensor (already checked), or None for ones.
@@ -131,7 +145,7 @@ def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):
         its leaves (an unwatched tensor, a Variable): their cotangent is added as it is.
     """
     direct = direct or [[] for _ in leaf_groups]
-    sl = Slice(nodes, targets, [t for g in leaf_groups for t in g])
+    sl = slice_of(tape, targets, [t for g in leaf_groups for t in g])
     plan = _sources_plan(leaf_groups, sl.leaves) if sl.connected else [[] for _ in leaf_groups]
     connected = [bool(p) or bool(d) for p, d in zip(plan, direct, strict=True)]
     if not any(connected):
@@ -171,9 +185,9 @@ def gradient(nodes, targets, leaf_groups, output_gradients, direct=None):
     return _run("Gradient", key, make, sl, given, connected)
 
 
-def jacobian(nodes, target, leaf_groups):
+def jacobian(tape, target, leaf_groups):
     """Per source, the Jacobian of ``target`` (shape target.shape + source.shape), or None."""
-    sl = Slice(nodes, [target], [t for g in leaf_groups for t in g])
+    sl = slice_of(tape, [target], [t for g in leaf_groups for t in g])
     if not sl.connected:
         return [None] * len(leaf_groups)
     plan = _sources_plan(leaf_groups, sl.leaves)
@@ -215,9 +229,9 @@ def _jacrev_tf(f, argnums, has_aux):
     return jac
 
 
-def batch_jacobian(nodes, target, leaf_group, source_shape):
+def batch_jacobian(tape, target, leaf_group, source_shape):
     """TF's batch_jacobian: ``out[b, i, x] = sum_b' d target[b', i] / d source[b, x]``."""
-    sl = Slice(nodes, [target], list(leaf_group))
+    sl = slice_of(tape, [target], list(leaf_group))
     if not sl.connected:
         return None
     plan = _sources_plan([leaf_group], sl.leaves)

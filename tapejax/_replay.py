@@ -14,6 +14,7 @@ As in TF, ``y`` then gets the gradient that reaches it and ``x`` the full gradie
 
 from __future__ import annotations
 
+import collections
 import functools
 
 import jax
@@ -35,6 +36,30 @@ def _splice(given, computed):
 @_splice.defjvp
 def _splice_jvp(primals, tangents):
     return primals[0], tangents[0] + tangents[1]
+
+
+_PLANS: collections.OrderedDict = collections.OrderedDict()
+_PLANS_MAX = 512
+
+
+def slice_of(tape, targets, leaves) -> Slice:
+    """``Slice(tape.nodes, targets, leaves)``, reusing the slicing of an equal structure.
+
+    A training loop records the same structure every step: the kept nodes, leaves and
+    constants are then found by position, and the Program (and so its compiled derivatives)
+    is the same object.
+    """
+    key = tape.structure_key(targets, leaves)
+    plan = _PLANS.get(key) if key is not None else None
+    if plan is not None:
+        _PLANS.move_to_end(key)
+        return Slice.from_plan(plan, tape.nodes, targets, leaves)
+    sl = Slice(tape.nodes, targets, leaves)
+    if key is not None:
+        _PLANS[key] = sl.plan(tape.nodes, leaves)
+        if len(_PLANS) > _PLANS_MAX:
+            _PLANS.popitem(last=False)
+    return sl
 
 
 class Slice:
@@ -74,6 +99,37 @@ class Slice:
             known.update(id(t) for t in node.outputs)
         self.consts = consts
         self.reverse_only = any(n.op.reverse_only for n in kept)
+        # Per-structure memo of what derivatives built from this slice (shared by equal slices).
+        self.memo: dict = {}
+
+    def plan(self, nodes, leaves) -> tuple:
+        """This slice by positions: how to find it again in an equal recording."""
+        node_pos = {id(n): i for i, n in enumerate(nodes)}
+        leaf_pos = {}
+        for i, t in enumerate(leaves):
+            leaf_pos.setdefault(id(t), i)
+        kept_pos = {id(n): k for k, n in enumerate(self.nodes)}
+        where = {}
+        for n in self.nodes:
+            for j, t in enumerate(n.inputs):
+                where.setdefault(id(t), (kept_pos[id(n)], j))
+        return (tuple(node_pos[id(n)] for n in self.nodes), tuple(leaf_pos[id(t)] for t in self.leaves),
+                tuple(where[id(t)] for t in self.consts), tuple(self.target_positions),
+                self.reverse_only, self.program, self.memo)
+
+    @classmethod
+    def from_plan(cls, plan, nodes, targets, leaves) -> Slice:
+        kept, leaf_idx, const_refs, positions, reverse_only, program, memo = plan
+        sl = cls.__new__(cls)
+        sl.nodes = [nodes[i] for i in kept]
+        sl.leaves = [leaves[i] for i in leaf_idx]
+        sl.consts = [sl.nodes[k].inputs[j] for k, j in const_refs]
+        sl.target_positions = list(positions)
+        sl.targets = [targets[k] for k in positions]
+        sl.reverse_only = reverse_only
+        sl.__dict__["program"] = program
+        sl.memo = memo
+        return sl
 
     @property
     def connected(self) -> bool:
@@ -96,7 +152,7 @@ class Program:
     and is None when some static argument is unhashable (the function is then not cached).
     """
 
-    __slots__ = ("steps", "n_leaves", "n_consts", "out_refs", "key", "reverse_only", "_slots")
+    __slots__ = ("steps", "n_leaves", "n_consts", "out_refs", "key", "reverse_only")
 
     def __init__(self, nodes, leaves, consts, targets, spliced=frozenset()):
         slot = {id(t): i for i, t in enumerate([*leaves, *consts])}
@@ -118,13 +174,12 @@ class Program:
         self.n_leaves, self.n_consts = len(leaves), len(consts)
         self.out_refs = tuple(slot[id(t)] for t in targets)
         self.reverse_only = any(node.op.reverse_only for node in nodes)
-        self._slots = slot  # id(tensor) -> slot, for refs() during this call only
         avals = tuple((t._np_shape, t._np_dtype) for t in [*leaves, *consts])
         self.key = (tuple(key_steps), self.out_refs, self.n_leaves, avals) if cacheable else None
 
-    def refs(self, tensors) -> tuple:
-        """The environment slots holding ``tensors`` (outputs of this program's nodes)."""
-        return tuple(self._slots[id(t)] for t in tensors)
+    def refs(self, positions) -> tuple:
+        """The environment slots of node outputs given as (node index, output index)."""
+        return tuple(self.steps[k][3][j] for k, j in positions)
 
     def __call__(self, leaf_values, const_values):
         return self.run(leaf_values, const_values)[0]

@@ -29,7 +29,8 @@ def is_differentiable(tensor) -> bool:
 class Tape:
     """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
 
-    __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables")
+    __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables",
+                 "events", "slots")
     # Ops this tape records may be deferred: their outputs are pending until needed, so the
     # forward ops can run fused with the gradient (see Tensor and record()).
     defers = True
@@ -40,6 +41,12 @@ class Tape:
         self.watched_vars: dict = {}  # id(variable) -> variable
         self.var_reads: dict = {}  # id(variable) -> [read tensors]
         self.watch_accessed_variables = watch_accessed_variables
+        # The recording's structure, one entry per event (node, watch, read), with tensors
+        # named by their position among the tensors this tape knows (``slots``): two tapes
+        # that recorded the same program (a training loop) have equal events, so what is
+        # derived from the structure is computed once (see ``structure_key``).
+        self.events: list = []
+        self.slots: dict = {}  # id(tensor) -> position
 
     # -- called by record() and Variable reads --------------------------------------------
     def watches_any(self, inputs) -> bool:
@@ -49,7 +56,17 @@ class Tape:
                 return True
         return False
 
+    def _new_slot(self, tensor) -> int:
+        slot = self.slots[id(tensor)] = len(self.slots)
+        return slot
+
     def add(self, node) -> None:
+        slots = self.slots
+        self.events.append((node.op.key, node.static_key(), tuple(
+            slots[id(t)] if id(t) in slots else (t._np_shape, t._np_dtype)
+            for t in node.inputs)))
+        for t in node.outputs:
+            slots[id(t)] = len(slots)
         self.nodes.append(node)
         if node.op.differentiable:
             for t in node.outputs:
@@ -63,12 +80,28 @@ class Tape:
                 return
             self.watched_vars[vid] = variable
         self.var_reads.setdefault(vid, []).append(tensor)
+        self.events.append(("read", self._new_slot(tensor), tensor._np_shape, tensor._np_dtype))
         if is_differentiable(tensor):
             self.connected[id(tensor)] = tensor
 
     # -- called by the public recorders ---------------------------------------------------
     def watch_tensor(self, tensor) -> None:
         self.connected[id(tensor)] = tensor
+        slot = self.slots.get(id(tensor))
+        if slot is None:
+            self.events.append(("watch", self._new_slot(tensor), tensor._np_shape, tensor._np_dtype))
+        else:
+            self.events.append(("watch", slot))
+
+    def structure_key(self, targets, leaves):
+        """A key for everything derived from this recording's structure with these targets and
+        leaves, or None if one of them is not a tensor this tape knows."""
+        slots = self.slots
+        try:
+            return (tuple(self.events), tuple(slots[id(t)] for t in targets),
+                    tuple(slots[id(t)] for t in leaves))
+        except KeyError:
+            return None
 
     def watch_variable(self, variable) -> None:
         self.watched_vars.setdefault(id(variable), variable)
