@@ -73,11 +73,14 @@ class _Trace:
             args = [Tensor(next(it)) if d else s for s, d in zip(statics, dynamic)]
             a, kw = jax.tree_util.tree_unflatten(tree, args)
             with no_recording(), variables_as(variables, var_values) as scope:
+                before = dict(scope)
                 result = fn(*a, **kw)
             flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
             is_tensor = [isinstance(o, TensorLike) or isinstance(o, jax.Array) for o in flat]
             outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor) if t]
-            new_vars = [scope[id(v)]._value for v in variables]
+            # Only the Variables the function assigned come back out.
+            self.assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
+            new_vars = [scope[id(v)]._value for v in self.assigned]
             self.out_tree, self.out_static = out_tree, [None if t else o for o, t in zip(flat, is_tensor)]
             self.out_is_tensor = is_tensor
             return outs, new_vars
@@ -114,10 +117,10 @@ class _Trace:
         inputs = [convert_to_tensor(leaf) for leaf, d in zip(leaves, self.dynamic) if d]
         reads = [v._as_tensor() for v in self.variables]
         flat = record(self.op, [*inputs, *reads])
-        outs, new_vars = flat[:len(flat) - len(reads)], flat[len(flat) - len(reads):]
-        for v, new in zip(self.variables, new_vars):
-            if new._value is not v._stored:
-                v._set(new._value)
+        n_outs = len(flat) - len(self.assigned)
+        for v, new in zip(self.assigned, flat[n_outs:], strict=True):
+            v._set(new._value)
+        outs = flat[:n_outs]
         it = iter(outs)
         result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static)]
         return jax.tree_util.tree_unflatten(self.out_tree, result)

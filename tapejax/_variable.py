@@ -147,7 +147,7 @@ class Variable(TensorLike):
         sharding = getattr(self._stored, "sharding", None)
         if isinstance(new, jax.Array) and sharding is not None and new.sharding != sharding:
             new = jax.device_put(new, sharding)
-        self._stored = jnp.asarray(new)
+        self._stored = new if isinstance(new, jax.Array) else jnp.asarray(new)
 
     def __repr__(self) -> str:
         return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
