@@ -85,6 +85,12 @@ class CompileCache:
         entry.use()
         return entry
 
+    def reuse(self, entry: _Entry) -> _Entry:
+        """Counts a use of an entry the caller kept (a hit without the key lookup)."""
+        self.hits += 1
+        entry.use()
+        return entry
+
     def function(self, key, build):
         """The function to run for ``key``: jitted once the structure has been seen enough."""
         if key is None:

@@ -75,8 +75,8 @@ def _run(name, key, make, sl, extra_inputs, connected):
                 key=full_key)
         op.links = _links_of(entry)
         memo = sl.memo[(name, key)] = (entry, op, full_key, {})
-    else:
-        memo[0] and memo[0].use()
+    elif memo[0] is not None:
+        cache.reuse(memo[0])
     entry, op, full_key, fused_fns = memo
     op.fn = entry.current() if entry is not None else make(())
     inputs = [*sl.leaves, *sl.consts, *extra_inputs]
@@ -91,7 +91,7 @@ def _run(name, key, make, sl, extra_inputs, connected):
             if fused_entry is None and full_key is not None:
                 fused_entry = fused_fns[aux_refs] = cache.entry((full_key, aux_refs), lambda: make(aux_refs))
             elif fused_entry is not None:
-                fused_entry.use()
+                cache.reuse(fused_entry)
             fused = fused_entry.current() if fused_entry is not None else make(aux_refs)
             flat = fused(*[t._v for t in inputs])
             n_out = len(flat) - len(positions)

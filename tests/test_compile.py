@@ -1,0 +1,112 @@
+"""The compile cache and deferred forward ops: reuse only for an equal structure, values and
+errors exactly as eager execution gives them."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import tapejax as tf
+from tapejax import _compile
+
+
+def _grad(fn, *values):
+    xs = [tf.constant(v) for v in values]
+    with tf.GradientTape() as tape:
+        tape.watch(xs)
+        y = fn(*xs)
+    return [g.numpy() for g in tape.gradient(y, xs)], y
+
+
+def test_repeated_structure_hits_the_cache_and_is_compiled_once():
+    _compile.cache.clear()
+    f = lambda x: tf.reduce_sum(tf.sin(x) * x)  # noqa: E731
+    for k in range(4):
+        (g,), _ = _grad(f, np.full(3, 0.5 + k, np.float32))
+        np.testing.assert_allclose(g, jax.grad(lambda v: jnp.sum(jnp.sin(v) * v))(np.full(3, 0.5 + k, np.float32)),
+                                   rtol=1e-6)
+    assert _compile.cache.hits >= 3
+    assert _compile.cache.compiles >= 1
+
+
+@pytest.mark.parametrize("change", ["shape", "dtype", "op", "static"])
+def test_a_changed_structure_never_reuses_a_compiled_function(change):
+    base = lambda x: tf.reduce_sum(x * x, axis=0)  # noqa: E731
+    for _ in range(3):  # warm and compile the base structure
+        (g,), _ = _grad(base, np.ones((2, 3), np.float32))
+    np.testing.assert_allclose(g, 2 * np.ones((2, 3)))
+    if change == "shape":
+        (g,), y = _grad(base, np.ones((4, 3), np.float32))
+        assert y.shape == (3,) and g.shape == (4, 3)
+        np.testing.assert_allclose(g, 2 * np.ones((4, 3)))
+    elif change == "dtype":
+        (g,), y = _grad(base, np.ones((2, 3), np.float64))
+        assert y.dtype == tf.float64 and g.dtype == np.float64
+    elif change == "op":
+        (g,), _ = _grad(lambda x: tf.reduce_sum(x * x * x, axis=0), np.ones((2, 3), np.float32))
+        np.testing.assert_allclose(g, 3 * np.ones((2, 3)))
+    else:
+        (g,), y = _grad(lambda x: tf.reduce_sum(x * x, axis=1), np.ones((2, 3), np.float32))
+        assert y.shape == (2,)
+        (g,), y = _grad(lambda x: tf.reduce_sum(x * x, axis=0, keepdims=True), np.ones((2, 3), np.float32))
+        assert y.shape == (1, 3)
+
+
+def test_the_cache_is_bounded():
+    cache = _compile.CompileCache(max_entries=3)
+    for k in range(10):
+        cache.function(("key", k), lambda k=k: (lambda: k))
+    assert len(cache) == 3
+
+
+def test_values_recorded_by_a_tape_print_and_compute_on_demand():
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        y = x * x
+        assert y.shape == (2,) and y.dtype == tf.float32  # known at once
+        assert str(y) == "tf.Tensor([1. 4.], shape=(2,), dtype=float32)"  # computed on demand
+        z = tf.reduce_sum(y)
+    np.testing.assert_allclose(tape.gradient(z, x).numpy(), [2.0, 4.0])
+    assert z.numpy() == 5.0
+
+
+def test_shape_errors_are_raised_at_the_line_that_caused_them_under_a_tape():
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        y = x * 2.0
+        with pytest.raises(tf.errors.InvalidArgumentError):
+            _ = y + tf.constant([1.0, 2.0, 3.0])
+        with pytest.raises(tf.errors.InvalidArgumentError):
+            tf.matmul(tf.reshape(y, [1, 2]), tf.ones([3, 1]))
+        z = tf.reduce_sum(y)
+    assert tape.gradient(z, x).numpy().tolist() == [2.0, 2.0]
+
+
+def test_pending_values_used_after_the_tape_and_in_python_control_flow():
+    x = tf.constant(3.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+        if y > 5.0:  # Python control flow forces the value
+            z = y * 2.0
+        else:
+            z = y
+    w = z + 1.0  # outside the tape: runs eagerly on the computed value
+    assert w.numpy() == 19.0
+    assert tape.gradient(z, x).numpy() == 12.0
+
+
+def test_eager_and_deferred_execution_agree(monkeypatch):
+    def run():
+        w = tf.Variable([[0.5, -1.0], [2.0, 0.25]])
+        x = tf.constant([[1.0, 2.0], [3.0, -4.0]])
+        with tf.GradientTape(persistent=True) as tape:
+            h = tf.nn.elu(tf.matmul(x, w))
+            loss = tf.reduce_mean(h**2)
+        return [t.numpy() for t in (loss, tape.gradient(loss, w), tape.jacobian(h, w))]
+
+    deferred = run()
+    monkeypatch.setattr("tapejax._record.DEFER", False)
+    eager = run()
+    for a, b in zip(deferred, eager, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-6)
