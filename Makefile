@@ -6,6 +6,7 @@
 #                print its results and write its plots to $(OUT)/
 #   make test    the test suite (tests/), the doctests in tapejax/ and README.md's example
 #   make lint    ruff check
+#   make bench   the benchmarks (benchmarks/RESULTS.md, chart.png); BENCH_ARGS=--quick
 #   make notebook  regenerate notebooks/*.ipynb from their jupytext .py sources
 #   make clean   remove $(OUT)/ and caches (keeps $(VENV))
 #
@@ -20,13 +21,16 @@ PYTEST_ARGS ?=
 VPY := $(VENV)/bin/python
 PIP_INSTALL := $(VPY) -m pip install --quiet --disable-pip-version-check --progress-bar off
 
-.PHONY: demo test lint notebook clean
+.PHONY: demo test lint notebook bench clean
 
 demo: $(VENV)/.installed-demo
 	$(VPY) scripts/run_notebook.py notebooks/advanced_autodiff.ipynb --out $(OUT)
 
 test: $(VENV)/.installed-test
 	$(VPY) -m pytest $(TEST_PATHS) --doctest-glob=README.md $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-demo
+	$(VPY) benchmarks/run.py $(BENCH_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check .
