@@ -103,6 +103,33 @@ def table(results: dict) -> str:
     return "\n".join(lines)
 
 
+# The targets (steady state, ratio to the limit): eager <= 5x on the dispatch-bound
+# tiny workloads and <= 1.5x on the others; tapejax.function <= 1.2x everywhere; never slower
+# than TensorFlow in the same mode.
+TINY = ("W1 scalar grad", "W3 jac sigmoid(201)", "W4 Hessian 40x40", "W5 batch_jac b=7",
+        "W5 full jac b=7", "W6 input-grad reg small")
+
+
+def targets(results: dict) -> str:
+    lines = ["| workload | eager (target) | function (target <= 1.2x) | eager vs TF eager | function vs tf.function |",
+             "|---|---|---|---|---|"]
+    for name, res in results.items():
+        limit = res["jax.jit (limit)"]["steady_s"]
+        eager = res["tapejax eager"]["steady_s"] / limit
+        fn = res["tapejax.function"]["steady_s"] / limit
+        bound = 5.0 if name in TINY else 1.5
+        mark = lambda ok: "met" if ok else "MISSED"  # noqa: E731
+        cells = [f"{eager:.2f}x (<= {bound}x: {mark(eager <= bound)})", f"{fn:.2f}x ({mark(fn <= 1.2)})"]
+        for ours, theirs in (("tapejax eager", "TF eager"), ("tapejax.function", "tf.function")):
+            if theirs in res:
+                ratio = res[theirs]["steady_s"] / res[ours]["steady_s"]
+                cells.append(f"{ratio:.1f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower")
+            else:
+                cells.append("n/a")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def chart(results: dict, path: str) -> None:
     import matplotlib
 
@@ -170,7 +197,8 @@ def main() -> None:
                 f"{' --quick' if args.quick else ''}`\n\n"
                 "Steady state: median over rounds of the mean time per call, all variants interleaved "
                 "in one process; the ratio is to hand-written `jax.jit` JAX (the limit) in the same "
-                "run. First call: tracing and compilation included.\n\n" + md + "\n\n![chart](chart.png)\n")
+                "run. First call: tracing and compilation included.\n\n" + md + "\n\n![chart](chart.png)\n"
+                "\n## Targets\n\n" + targets(results) + "\n")
 
 
 if __name__ == "__main__":
