@@ -24,9 +24,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import jax  # noqa: E402
+from workloads import JAX_WORKLOADS, TAPE_WORKLOADS  # noqa: E402
 
 import tapejax  # noqa: E402
-from workloads import JAX_WORKLOADS, TAPE_WORKLOADS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -49,9 +49,11 @@ def _block(result):
 
 
 def _variants(name: str, tf_module):
-    out = {"jax.jit (limit)": JAX_WORKLOADS[name](),
-           "tapejax eager": TAPE_WORKLOADS[name](tapejax),
-           "tapejax.function": tapejax.function(TAPE_WORKLOADS[name](tapejax))}
+    out = {
+        "jax.jit (limit)": JAX_WORKLOADS[name](),
+        "tapejax eager": TAPE_WORKLOADS[name](tapejax),
+        "tapejax.function": tapejax.function(TAPE_WORKLOADS[name](tapejax)),
+    }
     if tf_module is not None:
         out["TF eager"] = TAPE_WORKLOADS[name](tf_module)
         out["tf.function"] = tf_module.function(TAPE_WORKLOADS[name](tf_module))
@@ -78,8 +80,9 @@ def measure(name: str, tf_module, rounds: int, budget: float) -> dict:
     for _ in range(rounds):
         for label, step in variants.items():
             samples[label].append(_time_calls(step, reps[label]))
-    return {label: {"first_s": first[label], "steady_s": statistics.median(samples[label])}
-            for label in variants}
+    return {
+        label: {"first_s": first[label], "steady_s": statistics.median(samples[label])} for label in variants
+    }
 
 
 def _fmt_time(seconds: float) -> str:
@@ -92,8 +95,13 @@ def _fmt_time(seconds: float) -> str:
 
 def table(results: dict) -> str:
     labels = list(next(iter(results.values())).keys())
-    head = "| workload | " + " | ".join(f"{lab} steady (x limit)" for lab in labels) + " | " + \
-        " | ".join(f"{lab} first call" for lab in labels) + " |"
+    head = (
+        "| workload | "
+        + " | ".join(f"{lab} steady (x limit)" for lab in labels)
+        + " | "
+        + " | ".join(f"{lab} first call" for lab in labels)
+        + " |"
+    )
     lines = [head, "|" + "---|" * (1 + 2 * len(labels))]
     for name, res in results.items():
         limit = res["jax.jit (limit)"]["steady_s"]
@@ -106,13 +114,22 @@ def table(results: dict) -> str:
 # The targets (steady state, ratio to the limit): eager <= 5x on the dispatch-bound
 # tiny workloads and <= 1.5x on the others; tapejax.function <= 1.2x everywhere; never slower
 # than TensorFlow in the same mode.
-TINY = ("W1 scalar grad", "W3 jac sigmoid(201)", "W4 Hessian 40x40", "W5 batch_jac b=7",
-        "W5 full jac b=7", "W6 input-grad reg small")
+TINY = (
+    "W1 scalar grad",
+    "W3 jac sigmoid(201)",
+    "W4 Hessian 40x40",
+    "W5 batch_jac b=7",
+    "W5 full jac b=7",
+    "W6 input-grad reg small",
+)
 
 
 def targets(results: dict) -> str:
-    lines = ["| workload | eager (target) | function (target <= 1.2x) | eager vs TF eager | function vs tf.function |",
-             "|---|---|---|---|---|"]
+    lines = [
+        "| workload | eager (target) | function (target <= 1.2x) | eager vs TF eager "
+        "| function vs tf.function |",
+        "|---|---|---|---|---|",
+    ]
     for name, res in results.items():
         limit = res["jax.jit (limit)"]["steady_s"]
         eager = res["tapejax eager"]["steady_s"] / limit
@@ -166,7 +183,9 @@ def machine() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="fewer rounds, shorter measurements")
     parser.add_argument("--only", default="", help="comma-separated workload prefixes (e.g. W1,W5)")
     parser.add_argument("--rounds", type=int, default=7)
@@ -181,8 +200,10 @@ def main() -> None:
     results = {}
     for name in names:
         results[name] = measure(name, tf_module, rounds, budget)
-        print(f"{name}: " + ", ".join(f"{k} {_fmt_time(v['steady_s'])}" for k, v in results[name].items()),
-              flush=True)
+        print(
+            f"{name}: " + ", ".join(f"{k} {_fmt_time(v['steady_s'])}" for k, v in results[name].items()),
+            flush=True,
+        )
     md = table(results)
     print(md)
     if args.no_write:
@@ -192,13 +213,15 @@ def main() -> None:
     if tf_module is not None:
         versions += f", tensorflow {tf_module.__version__}"
     with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
-        f.write(f"# Benchmark results\n\nDate: {datetime.date.today()}  \nMachine: {machine()}  \n"
-                f"Versions: {versions}  \nCommand: `python benchmarks/run.py"
-                f"{' --quick' if args.quick else ''}`\n\n"
-                "Steady state: median over rounds of the mean time per call, all variants interleaved "
-                "in one process; the ratio is to hand-written `jax.jit` JAX (the limit) in the same "
-                "run. First call: tracing and compilation included.\n\n" + md + "\n\n![chart](chart.png)\n"
-                "\n## Targets\n\n" + targets(results) + "\n")
+        f.write(
+            f"# Benchmark results\n\nDate: {datetime.date.today()}  \nMachine: {machine()}  \n"
+            f"Versions: {versions}  \nCommand: `python benchmarks/run.py"
+            f"{' --quick' if args.quick else ''}`\n\n"
+            "Steady state: median over rounds of the mean time per call, all variants interleaved "
+            "in one process; the ratio is to hand-written `jax.jit` JAX (the limit) in the same "
+            "run. First call: tracing and compilation included.\n\n" + md + "\n\n![chart](chart.png)\n"
+            "\n## Targets\n\n" + targets(results) + "\n"
+        )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,10 @@ def _mlp_data(batch=128):
 
 
 def _dense_weights(sizes):
-    return [(_data(a, b) * np.float32(1 / np.sqrt(a)), np.zeros(b, np.float32)) for a, b in zip(sizes, sizes[1:])]
+    return [
+        (_data(a, b) * np.float32(1 / np.sqrt(a)), np.zeros(b, np.float32))
+        for a, b in zip(sizes, sizes[1:], strict=False)
+    ]
 
 
 # -- TF-API workloads (tapejax and TensorFlow run this same code) --------------------------------
@@ -52,7 +55,7 @@ def _w2(tf):
                     h = tf.nn.relu(h)
             loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=t, logits=h))
         grads = tape.gradient(loss, params)
-        for p, g in zip(params, grads):
+        for p, g in zip(params, grads, strict=True):
             p.assign_sub(0.01 * g)
         return loss
 
@@ -175,7 +178,7 @@ def _jax_w2():
             return jnp.mean(-jnp.sum(t * jax.nn.log_softmax(_mlp(p, x)), axis=-1))
 
         loss, grads = jax.value_and_grad(loss_fn)(params)
-        return loss, [p - 0.01 * g for p, g in zip(params, grads)]
+        return loss, [p - 0.01 * g for p, g in zip(params, grads, strict=True)]
 
     def step():
         loss, state[0] = update(state[0])
@@ -226,13 +229,18 @@ def _jax_simple(f, *args):
 
 
 JAX_WORKLOADS = {
-    "W1 scalar grad": lambda: _jax_simple(jax.grad(lambda x, y: x * x + y * y, argnums=(0, 1)),
-                                          jnp.float32(3.0), jnp.float32(4.0)),
+    "W1 scalar grad": lambda: _jax_simple(
+        jax.grad(lambda x, y: x * x + y * y, argnums=(0, 1)), jnp.float32(3.0), jnp.float32(4.0)
+    ),
     "W2 MLP step": _jax_w2,
     "W3 jac sigmoid(201)": lambda: _jax_simple(
-        jax.jacfwd(lambda d, x: jax.nn.sigmoid(x + d)), jnp.float32(0.0), jnp.linspace(-10.0, 10.0, 201, dtype=jnp.float32)),
+        jax.jacfwd(lambda d, x: jax.nn.sigmoid(x + d)),
+        jnp.float32(0.0),
+        jnp.linspace(-10.0, 10.0, 201, dtype=jnp.float32),
+    ),
     "W3 jac tanh(W256 x)": lambda: _jax_simple(
-        jax.jacrev(lambda x, w: jnp.tanh(w @ x)), jnp.asarray(_data(256)), jnp.asarray(_data(256, 256) / 16)),
+        jax.jacrev(lambda x, w: jnp.tanh(w @ x)), jnp.asarray(_data(256)), jnp.asarray(_data(256, 256) / 16)
+    ),
     "W4 Hessian 40x40": lambda: _jax_w4(8),
     "W4 Hessian 1024x1024": lambda: _jax_w4(32),
     "W5 batch_jac b=7": lambda: _jax_w5(7, False),

@@ -25,8 +25,8 @@ import jax.numpy as jnp
 from jax.extend import core as jax_core
 
 from ._compile import cache
-from ._materialize import materialize
 from ._links import jaxpr_links, node_links
+from ._materialize import materialize
 from ._record import Op, record, will_defer
 from ._replay import slice_of
 from ._state import state
@@ -206,7 +206,10 @@ def jacobian(tape, target, leaf_groups):
     def make(aux_refs):
         def jac_fn(*values):
             leaves, consts = values[:n_leaves], values[n_leaves:]
-            f = lambda *lv: (lambda out: (out[0][0], out[1]))(replay.run(lv, consts, aux_refs))  # noqa: E731
+            def f(*lv):
+                targets, aux = replay.run(lv, consts, aux_refs)
+                return targets[0], aux
+
             jac, aux = transform(f, argnums=tuple(range(n_leaves)), has_aux=True)(*leaves)
             return (*_sum_groups(jac, plan), *aux)
 
@@ -245,7 +248,10 @@ def batch_jacobian(tape, target, leaf_group, source_shape):
     def make(aux_refs):
         def batch_jac_fn(*values):
             leaves, consts = values[:n_leaves], values[n_leaves:]
-            f = lambda *lv: (lambda out: (out[0][0], out[1]))(replay.run(lv, consts, aux_refs))  # noqa: E731
+            def f(*lv):
+                targets, aux = replay.run(lv, consts, aux_refs)
+                return targets[0], aux
+
             y, pullback, aux = jax.vjp(f, *leaves, has_aux=True)
             # Row i of the target, summed over the batch: cotangent e_i for every example.
             basis = jnp.eye(n_rows, dtype=y.dtype).reshape((n_rows, 1, *rest))

@@ -45,7 +45,10 @@ class TensorSpec:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, TensorSpec) and (self.shape, self.dtype, self.name) == (
-            other.shape, other.dtype, other.name)
+            other.shape,
+            other.dtype,
+            other.name,
+        )
 
     def __hash__(self) -> int:
         return hash((self.shape, self.dtype, self.name))
@@ -64,24 +67,30 @@ class _Trace:
 
     def __init__(self, fn, tree, leaves, dynamic, known_variables):
         self.tree, self.dynamic = tree, dynamic
-        statics = [None if d else leaf for leaf, d in zip(leaves, dynamic)]
-        specs = [jax.ShapeDtypeStruct(leaf._value.shape, leaf._value.dtype)
-                 for leaf, d in zip(leaves, dynamic) if d]
+        statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
+        specs = [
+            jax.ShapeDtypeStruct(leaf._value.shape, leaf._value.dtype)
+            for leaf, d in zip(leaves, dynamic, strict=True)
+            if d
+        ]
 
         def pure(values, var_values, variables):
             it = iter(values)
-            args = [Tensor(next(it)) if d else s for s, d in zip(statics, dynamic)]
+            args = [Tensor(next(it)) if d else s for s, d in zip(statics, dynamic, strict=True)]
             a, kw = jax.tree_util.tree_unflatten(tree, args)
             with no_recording(), variables_as(variables, var_values) as scope:
                 before = dict(scope)
                 result = fn(*a, **kw)
             flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
             is_tensor = [isinstance(o, TensorLike) or isinstance(o, jax.Array) for o in flat]
-            outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor) if t]
+            outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
             self.assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
             new_vars = [scope[id(v)]._value for v in self.assigned]
-            self.out_tree, self.out_static = out_tree, [None if t else o for o, t in zip(flat, is_tensor)]
+            self.out_tree, self.out_static = (
+                out_tree,
+                [None if t else o for o, t in zip(flat, is_tensor, strict=True)],
+            )
             self.out_is_tensor = is_tensor
             return outs, new_vars
 
@@ -105,16 +114,17 @@ class _Trace:
                 break
             self.variables = variables + new
             self.traces -= 1  # that trace was discovery, not a program
-        self.op = Op("PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True,
-                     input_errors=False)
+        self.op = Op(
+            "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
+        )
         self.n_values = len(specs)
 
     def _flat_call(self, *flat):
-        outs, new_vars = self.jitted(list(flat[:self.n_values]), list(flat[self.n_values:]))
+        outs, new_vars = self.jitted(list(flat[: self.n_values]), list(flat[self.n_values :]))
         return (*outs, *new_vars)
 
     def __call__(self, leaves):
-        inputs = [convert_to_tensor(leaf) for leaf, d in zip(leaves, self.dynamic) if d]
+        inputs = [convert_to_tensor(leaf) for leaf, d in zip(leaves, self.dynamic, strict=True) if d]
         reads = [v._as_tensor() for v in self.variables]
         flat = record(self.op, [*inputs, *reads])
         n_outs = len(flat) - len(self.assigned)
@@ -122,15 +132,23 @@ class _Trace:
             v._set(new._value)
         outs = flat[:n_outs]
         it = iter(outs)
-        result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static)]
+        result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static, strict=True)]
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 
 
 class Function:
     """A Python function compiled with ``jax.jit`` and called like ``tf.function``'s result."""
 
-    def __init__(self, python_function, input_signature=None, jit_compile=None, reduce_retracing=False,
-                 autograph=True, name=None, experimental_relax_shapes=None):
+    def __init__(
+        self,
+        python_function,
+        input_signature=None,
+        jit_compile=None,
+        reduce_retracing=False,
+        autograph=True,
+        name=None,
+        experimental_relax_shapes=None,
+    ):
         self._python_function = python_function
         self.input_signature = None if input_signature is None else list(input_signature)
         self._traces: dict = {}
@@ -158,14 +176,16 @@ class Function:
             raise TypeError(
                 f"Binding inputs to tf.function failed: the function takes {len(self.input_signature)} "
                 f"positional tensor arguments matching input_signature, got {len(args)} positional "
-                f"and {len(kwargs)} keyword arguments.")
+                f"and {len(kwargs)} keyword arguments."
+            )
         out = []
-        for i, (a, spec) in enumerate(zip(args, self.input_signature)):
+        for i, (a, spec) in enumerate(zip(args, self.input_signature, strict=True)):
             t = a._as_tensor() if isinstance(a, TensorLike) else convert_to_tensor(a, dtype=spec.dtype)
             if not spec.is_compatible_with(t):
                 raise TypeError(
                     f"Binding inputs to tf.function failed: argument {i} is {t!r}, which does not match "
-                    f"{spec!r}. Pass a tensor of that dtype and shape, or change input_signature.")
+                    f"{spec!r}. Pass a tensor of that dtype and shape, or change input_signature."
+                )
             out.append(t)
         return tuple(out), {}
 
@@ -173,10 +193,10 @@ class Function:
         args, kwargs = self._bind(args, kwargs)
         leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
         dynamic = [_is_array(x) and not isinstance(x, Variable) for x in leaves]
-        key = (tree, tuple(_signature(x, d) for x, d in zip(leaves, dynamic)))
+        key = (tree, tuple(_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)))
         trace = self._traces.get(key)
         if trace is None:
-            tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic)]
+            tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic, strict=True)]
             trace = _Trace(self._python_function, tree, tensors, dynamic, self._variables)
             self._variables = trace.variables
             self._traces[key] = trace
@@ -200,8 +220,16 @@ def _signature(x, dynamic: bool):
         return ("object", id(x))
 
 
-def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
-             experimental_relax_shapes=None, name=None, **unused_tf_kwargs):
+def function(
+    func=None,
+    input_signature=None,
+    autograph=True,
+    jit_compile=None,
+    reduce_retracing=False,
+    experimental_relax_shapes=None,
+    name=None,
+    **unused_tf_kwargs,
+):
     """Compiles a Python function with ``jax.jit`` (``tf.function``).
 
     Tensor arguments are traced; Python arguments are static (each new value retraces).
@@ -216,6 +244,7 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
     >>> print(f(tf.constant(3.0)))
     tf.Tensor(9.0, shape=(), dtype=float32)
     """
+
     def decorate(f):
         return Function(f, input_signature=input_signature)
 

@@ -39,11 +39,29 @@ class Op:
         on differentiably (derivative nodes compute this; see ``_links.py``).
     """
 
-    __slots__ = ("name", "fn", "differentiable", "multiple_results", "reverse_only", "links", "key",
-                 "input_errors")
+    __slots__ = (
+        "name",
+        "fn",
+        "differentiable",
+        "multiple_results",
+        "reverse_only",
+        "links",
+        "key",
+        "input_errors",
+    )
 
-    def __init__(self, name, fn, *, differentiable=True, multiple_results=False,
-                 reverse_only=False, links=None, key=None, input_errors=True):
+    def __init__(
+        self,
+        name,
+        fn,
+        *,
+        differentiable=True,
+        multiple_results=False,
+        reverse_only=False,
+        links=None,
+        key=None,
+        input_errors=True,
+    ):
         self.name = name
         self.fn = fn
         self.differentiable = differentiable
@@ -111,7 +129,12 @@ def record(op: Op, inputs, static: dict | None = None, values=None):
     recorders = state.recorders
     watching = [r for r in recorders if r.watches_any(inputs)] if recorders else ()
     if values is None:
-        if DEFER and watching and all(r.defers for r in watching) and not any(t._is_symbolic() for t in inputs):
+        if (
+            DEFER
+            and watching
+            and all(r.defers for r in watching)
+            and not any(t._is_symbolic() for t in inputs)
+        ):
             avals = _output_avals(op, inputs, static)
             if avals is not None:
                 return _defer(op, inputs, static, avals, watching)
@@ -135,7 +158,12 @@ def will_defer(inputs) -> bool:
     """Whether an op on ``inputs`` would be deferred now (some tape records it, all of the
     recorders that do defer, and no input is a tracer)."""
     watching = [r for r in state.recorders if r.watches_any(inputs)]
-    return DEFER and bool(watching) and all(r.defers for r in watching) and not any(t._is_symbolic() for t in inputs)
+    return (
+        DEFER
+        and bool(watching)
+        and all(r.defers for r in watching)
+        and not any(t._is_symbolic() for t in inputs)
+    )
 
 
 def _defer(op, inputs, static, avals, watching):

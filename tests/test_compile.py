@@ -23,8 +23,8 @@ def test_repeated_structure_hits_the_cache_and_is_compiled_once():
     f = lambda x: tf.reduce_sum(tf.sin(x) * x)  # noqa: E731
     for k in range(4):
         (g,), _ = _grad(f, np.full(3, 0.5 + k, np.float32))
-        np.testing.assert_allclose(g, jax.grad(lambda v: jnp.sum(jnp.sin(v) * v))(np.full(3, 0.5 + k, np.float32)),
-                                   rtol=1e-6)
+        ref = jax.grad(lambda v: jnp.sum(jnp.sin(v) * v))(np.full(3, 0.5 + k, np.float32))
+        np.testing.assert_allclose(g, ref, rtol=1e-6)
     assert _compile.cache.hits >= 3
     assert _compile.cache.compiles >= 1
 
