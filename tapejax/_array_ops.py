@@ -142,9 +142,8 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
     shape = as_ints(shape)
     padded = (1,) * (len(shape) - x.ndim) + tuple(x.shape)
-    if len(shape) < x.ndim or any(d not in (1, s) for d, s in zip(padded, shape)):
-        _fail(f"Unable to broadcast tensor of shape {_dims(x.shape)} to tensor of shape {_dims(shape)}",
-              "BroadcastTo")
+    if len(shape) < x.ndim or any(d not in (1, s) for d, s in zip(padded, shape, strict=True)):
+        _fail(f"Incompatible shapes: {_dims(x.shape)} vs. {_dims(shape)}", "BroadcastTo")
     return record(_BROADCAST, (x,), {"shape": shape})
 
 
@@ -352,10 +351,11 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
     mode = _MODES[mode.upper()]
     pads = np.asarray(paddings.numpy() if isinstance(paddings, TensorLike) else paddings).astype(int)
     if pads.shape != (x.ndim, 2):
-        _fail(f"The first dimension of paddings must be the rank of inputs[{x.ndim},2], got "
-              f"{_dims(pads.shape)}", "PadV2")
+        _fail(f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} "
+              f"{_dims(x.shape)}", "Pad")
     if (pads < 0).any():
-        _fail(f"Paddings must be non-negative: {pads.min()}", "PadV2")
+        before, after = pads[(pads < 0).any(axis=1)][0]
+        _fail(f"Paddings must be non-negative: {before} {after}", "Pad")
     if mode != "constant":
         limit = {"reflect": 0, "symmetric": 1}[mode]
         for d, (before, after) in enumerate(pads.tolist()):

@@ -162,7 +162,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
            [0., 0., 1.]], dtype=float32)>
     """
     i = convert_to_tensor(indices)
-    check_dtype("OneHot", frozenset({"uint8", "int8", "int32", "int64"}), i, attr="TI")
+    check_dtype("OneHot", ("uint8", "int8", "int32", "int64"), i, attr="TI")
     on, off = _one_hot_values(on_value, off_value, dtype)
     axis = -1 if axis is None else int(axis)
     return record(_ONE_HOT, (i, on, off), {"depth": int(depth), "axis": axis % (i.ndim + 1)})

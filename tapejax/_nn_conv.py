@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ._ops import FLOAT, REAL, check_dtype, check_same_dtype, convert_like
 from ._record import Op, record
@@ -110,14 +111,16 @@ def _window(x, ksize, strides, padding, n, channels_first):
 
 
 def _max_pool(x, dims, steps, padding):
-    init = -jnp.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
-    return jax.lax.reduce_window(x, jnp.asarray(init, x.dtype), jax.lax.max, dims, steps, padding)
+    # A concrete (numpy) identity lets JAX pick its differentiable max-window reducer, also
+    # under jit.
+    init = -np.inf if jnp.issubdtype(x.dtype, jnp.floating) else np.iinfo(x.dtype).min
+    return jax.lax.reduce_window(x, np.asarray(init, x.dtype), jax.lax.max, dims, steps, padding)
 
 
 def _avg_pool(x, dims, steps, padding):
-    total = jax.lax.reduce_window(x, jnp.zeros((), x.dtype), jax.lax.add, dims, steps, padding)
-    count = jax.lax.reduce_window(jnp.ones(x.shape, x.dtype), jnp.zeros((), x.dtype), jax.lax.add,
-                                  dims, steps, padding)
+    zero = np.zeros((), x.dtype)
+    total = jax.lax.reduce_window(x, zero, jax.lax.add, dims, steps, padding)
+    count = jax.lax.reduce_window(np.ones(x.shape, x.dtype), zero, jax.lax.add, dims, steps, padding)
     return total / count
 
 

@@ -42,16 +42,18 @@ def _kernel_name(name: str) -> str:
     return _KERNEL_NAMES.get(name, name)
 
 
-def check_dtype(op_name: str, allowed: frozenset, *tensors, attr: str = "T") -> None:
-    """Raises TF's InvalidArgumentError when a tensor's dtype is not in ``allowed``."""
+def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
+    """Raises TF's InvalidArgumentError when a tensor's dtype is not in ``allowed`` (a set of
+    numpy names, listed in a canonical order, or a tuple listed in its own order, as TF's)."""
     for t in tensors:
         if t.dtype.name not in allowed:
-            names = ", ".join(_kernel_name(n) for n in _ORDER if n in allowed)
+            ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
+            names = ", ".join(_kernel_name(n) for n in ordered)
             raise InvalidArgumentError(
                 None, None,
                 f"Value for attr '{attr}' of {t.dtype.kernel_name} is not in the list of allowed "
-                f"values: {names} [Op:{op_name}]. Cast the input first, e.g. "
-                "tapejax.cast(x, tapejax.float32).")
+                f"values: {names} [Op:{op_name}]. Cast the input to one of these dtypes first "
+                "(tapejax.cast).")
 
 
 def check_float(op_name: str, *tensors) -> None:

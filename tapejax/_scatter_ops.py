@@ -38,9 +38,9 @@ def _scatter(tensor, indices, updates, kind: str, op_name: str) -> Tensor:
     check_nd_indices(i, t.shape, op_name, what="shape")
     expected = tuple(i.shape[:-1]) + tuple(t.shape[i.shape[-1]:])
     if tuple(u.shape) != expected:
-        raise InvalidArgumentError(None, None, f"Dimensions [{i.ndim - 1},{len(expected)}) of updates[shape="
-                                               f"{list(u.shape)}] must match dimensions of indices and tensor, "
-                                               f"expected {list(expected)} [Op:{op_name}]")
+        dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
+        raise InvalidArgumentError(None, None, f"Outer dimensions of indices and update must match. Indices shape: "
+                                               f"{dims(i.shape)}, updates shape:{dims(u.shape)} [Op:{op_name}]")
     return record(_SCATTER, (t, i, u), {"kind": kind})
 
 

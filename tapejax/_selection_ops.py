@@ -12,12 +12,21 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _rules
-from ._ops import INEXACT, REAL, binary_args, broadcast_shape, check_bool, check_dtype, check_same_dtype, convert_like
+from ._ops import (
+    INEXACT,
+    REAL,
+    binary_args,
+    broadcast_shape,
+    check_bool,
+    check_dtype,
+    check_same_dtype,
+    convert_like,
+)
 from ._record import Op, record
 from ._tensor import Tensor, TensorLike, convert_to_tensor
 from .errors import InvalidArgumentError
 
-_INDEX_DTYPES = frozenset({"int16", "int32", "int64"})
+_INDEX_DTYPES = ("int16", "int32", "int64")
 _WHERE = Op("SelectV2", jnp.where)
 _WHERE_INDICES = Op("Where", lambda c: jnp.argwhere(c).astype(jnp.int64), differentiable=False)
 
@@ -117,8 +126,9 @@ def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param sh
     bad = ((idx < 0) | (idx >= limits)).any(axis=1)
     if bad.any():
         k = int(np.argmax(bad))
+        node = f", node name: {op_name}" if op_name == "GatherNd" else ""
         raise InvalidArgumentError(None, None, f"indices[{k}] = {idx[k].tolist()} does not index into {what} "
-                                               f"{_dims(shape)}, node name: {op_name} [Op:{op_name}]")
+                                               f"{_dims(shape)}{node} [Op:{op_name}]")
 
 
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
@@ -134,15 +144,27 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     (``tf.boolean_mask``); the gradient is scattered back, zeros elsewhere."""
     from ._array_ops import reshape  # noqa: PLC0415 - shape ops sit beside selection
 
-    x, m = convert_to_tensor(tensor), convert_to_tensor(mask)
+    x = convert_to_tensor(tensor)
+    m = _concrete_mask(mask)
     axis = 0 if axis is None else int(axis) % max(x.ndim, 1)
     covered = tuple(x.shape[axis:axis + m.ndim])
     if m.ndim == 0 or covered != tuple(m.shape):
         raise ValueError(f"Shapes {tuple(covered)} and {tuple(m.shape)} are incompatible")
     shape = list(x.shape)
     flat = reshape(x, shape[:axis] + [int(np.prod(covered))] + shape[axis + m.ndim:])
-    idx = Tensor(jnp.asarray(np.flatnonzero(np.asarray(m._value).reshape(-1)), dtype=jnp.int32))
+    idx = Tensor(jnp.asarray(np.flatnonzero(m.reshape(-1)), dtype=jnp.int32))
     return gather(flat, idx, axis=axis)
+
+
+def _concrete_mask(mask) -> np.ndarray:
+    """The mask's values: its output shape depends on them, so they must be known now."""
+    if isinstance(mask, TensorLike):
+        mask = mask._as_tensor()
+        if mask._is_symbolic():
+            raise TypeError("tapejax.boolean_mask needs a concrete mask (its result's shape depends on the "
+                            "mask's values); under tapejax.function or jax.jit, use tapejax.where instead.")
+        return np.asarray(mask._value).astype(bool)
+    return np.asarray(mask).astype(bool)
 
 
 # -- clipping ---------------------------------------------------------------------------------

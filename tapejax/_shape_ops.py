@@ -51,7 +51,7 @@ def ensure_shape(x, shape, name=None) -> Tensor:
     if expected is not None and not (len(expected) == x.ndim and all(
             e is None or int(e) == d for e, d in zip(expected, x.shape))):
         text = ",".join("?" if e is None else str(int(e)) for e in expected)
-        raise InvalidArgumentError(None, None, f"Shape of tensor {_dims(x.shape)} is not compatible with "
+        raise InvalidArgumentError(None, None, f"Shape of tensor input {_dims(x.shape)} is not compatible with "
                                                f"expected shape [{text}]. [Op:EnsureShape]")
     return x
 

@@ -82,7 +82,9 @@ def top_k(input, k=1, sorted=True, index_type=_dtypes.int32, name=None) -> TopKV
     k = int(k)
     if x.ndim == 0:
         raise InvalidArgumentError(None, None, "input must be >= 1-D, got shape [] [Op:TopKV2]")
-    if not 0 <= k <= x.shape[-1]:
+    if k < 0:
+        raise InvalidArgumentError(None, None, f"Need k >= 0, got {k} [Op:TopKV2]")
+    if k > x.shape[-1]:
         raise InvalidArgumentError(None, None, f"input must have at least k columns. Had "
                                                f"{x.shape[-1]}, needed {k} [Op:TopKV2]")
     values, indices = record(_TOP_K, (x,), {"k": k})
@@ -117,8 +119,7 @@ def unique(x, out_idx=_dtypes.int32, name=None) -> Unique:
     element the index of its value (``tf.unique``)."""
     x = convert_to_tensor(x)
     if x.ndim != 1:
-        raise InvalidArgumentError(None, None, f"unique expects a 1D vector, got shape {x.shape} "
-                                               "[Op:Unique]")
+        raise InvalidArgumentError(None, None, f"unique expects a 1D vector. [Op:Unique] (got shape {x.shape})")
     _, first, inverse = jnp.unique(x._value, return_index=True, return_inverse=True)
     order = jnp.argsort(first)
     rank = jnp.argsort(order)

@@ -133,7 +133,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
     """
     labels, logits = convert_to_tensor(labels), convert_to_tensor(logits)
     check_dtype("SparseSoftmaxCrossEntropyWithLogits", FLOAT, logits)
-    check_dtype("SparseSoftmaxCrossEntropyWithLogits", frozenset({"int32", "int64"}), labels, attr="Tlabels")
+    check_dtype("SparseSoftmaxCrossEntropyWithLogits", ("int32", "int64"), labels, attr="Tlabels")
     if logits.ndim == 0:
         raise ValueError(f"Logits cannot be scalars - received shape {logits.shape}.")
     if labels.shape != logits.shape[:-1]:

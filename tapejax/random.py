@@ -26,7 +26,7 @@ from .errors import InvalidArgumentError
 
 _DEFAULT_GLOBAL_SEED = 87654321  # TF's DEFAULT_GRAPH_SEED, used for op seeds without a global seed
 _lock = threading.Lock()
-_state = {"key": None, "op_counts": {}}
+_state = {"key": None, "root": None, "op_counts": {}}
 
 
 def set_seed(seed: int) -> None:
@@ -39,14 +39,14 @@ def set_seed(seed: int) -> None:
     True
     """
     with _lock:
-        _state["key"] = jax.random.key(int(seed))
+        _state["key"] = _state["root"] = jax.random.key(int(seed))
         _state["op_counts"] = {}
 
 
 def _next_key(seed=None):
     with _lock:
         if seed is not None:
-            base = _state["key"] if _state["key"] is not None else jax.random.key(_DEFAULT_GLOBAL_SEED)
+            base = _state["root"] if _state["root"] is not None else jax.random.key(_DEFAULT_GLOBAL_SEED)
             count = _state["op_counts"].get(int(seed), 0)
             _state["op_counts"][int(seed)] = count + 1
             return jax.random.fold_in(jax.random.fold_in(base, int(seed)), count)

