@@ -33,11 +33,8 @@ from ._array_ops import (  # noqa: E402
     identity as identity,
     newaxis as newaxis,
     pad as pad,
-    rank as rank,
     reshape as reshape,
     reverse as reverse,
-    shape as shape,
-    size as size,
     split as split,
     squeeze as squeeze,
     stack as stack,
@@ -168,7 +165,10 @@ from ._shape_ops import (  # noqa: E402
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     ensure_shape as ensure_shape,
+    rank as rank,
+    shape as shape,
     shape_n as shape_n,
+    size as size,
 )
 from ._sort_ops import argsort as argsort  # noqa: E402
 from ._sort_ops import searchsorted as searchsorted  # noqa: E402

@@ -15,7 +15,6 @@ from ._indexing import getitem, slice, strided_slice  # noqa: F401 - re-exported
 from ._ops import ALL, check_same_dtype, convert_like, unary
 from ._record import Op, record
 from ._registry import register
-from ._shape_ops import rank, shape, size  # noqa: F401 - re-exported
 from ._tensor import Tensor, TensorLike, convert_to_tensor
 from .errors import InvalidArgumentError
 
@@ -36,7 +35,7 @@ def _dims(shape) -> str:
 
 
 def _fail(message: str, op_name: str):
-    raise InvalidArgumentError(None, None, f"{message} [Op:{op_name}]")
+    raise InvalidArgumentError(f"{message} [Op:{op_name}]")
 
 
 def _check_axis(axis: int, rank: int, op_name: str, what: str = "Argument `axis`") -> int:
@@ -45,13 +44,14 @@ def _check_axis(axis: int, rank: int, op_name: str, what: str = "Argument `axis`
     return axis % rank
 
 
-_RESHAPE = Op("Reshape", lambda x, shape: jnp.reshape(x, shape))
-_TRANSPOSE = Op("Transpose", lambda x, perm: jnp.transpose(x, perm))
-_EXPAND = Op("ExpandDims", lambda x, axis: jnp.expand_dims(x, axis))
-_SQUEEZE = Op("Squeeze", lambda x, axis: jnp.squeeze(x, axis))
-_BROADCAST = Op("BroadcastTo", lambda x, shape: jnp.broadcast_to(x, shape))
-_TILE = Op("Tile", lambda x, reps: jnp.tile(x, reps))
-_REVERSE = Op("ReverseV2", lambda x, axis: jnp.flip(x, axis))
+# Static arguments are passed by keyword: each is named as the jnp function names it.
+_RESHAPE = Op("Reshape", jnp.reshape)
+_TRANSPOSE = Op("Transpose", jnp.transpose)
+_EXPAND = Op("ExpandDims", jnp.expand_dims)
+_SQUEEZE = Op("Squeeze", jnp.squeeze)
+_BROADCAST = Op("BroadcastTo", jnp.broadcast_to)
+_TILE = Op("Tile", jnp.tile)
+_REVERSE = Op("ReverseV2", jnp.flip)
 _CONCAT = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis=axis))
 _STACK = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
 
@@ -107,7 +107,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
     for d in range(x.ndim):
         if d not in perm:
             _fail(f"{d} is missing from {{{','.join(map(str, perm))}}}.", "Transpose")
-    out = record(_TRANSPOSE, (x,), {"perm": perm})
+    out = record(_TRANSPOSE, (x,), {"axes": perm})
     return record(_CONJ, (out,)) if conjugate and x.dtype.is_complex else out
 
 
@@ -132,7 +132,8 @@ def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
             if not -x.ndim <= a < x.ndim:
                 _fail(f"Tried to squeeze dim index {a} for tensor with {x.ndim} dimensions.", "Squeeze")
             if x.shape[a] != 1:
-                _fail(f"Can not squeeze dim[{a % x.ndim}], expected a dimension of 1, got {x.shape[a]}", "Squeeze")
+                _fail(f"Can not squeeze dim[{a % x.ndim}], expected a dimension of 1, got {x.shape[a]}",
+                      "Squeeze")
         axis = tuple(a % x.ndim for a in axis)
     return record(_SQUEEZE, (x,), {"axis": axis})
 
@@ -211,10 +212,10 @@ def saturate_cast(value, dtype, name=None) -> Tensor:
     lo, hi = (max(dtype.min, x.dtype.min), min(dtype.max, x.dtype.max))
     if x.dtype.is_floating:  # the bounds as x's dtype, rounded toward zero (TF: 2**31 - 128 for float32)
         lo, hi = (_toward_zero(v, x.dtype._np) for v in (lo, hi))
-    return cast(record(_SATURATE, (x,), {"lo": lo, "hi": hi}), dtype)
+    return cast(record(_SATURATE, (x,), {"min": lo, "max": hi}), dtype)
 
 
-_SATURATE = Op("ClipByValue", lambda v, lo, hi: jnp.clip(v, lo, hi))
+_SATURATE = Op("ClipByValue", jnp.clip)
 
 
 def _toward_zero(value, dtype) -> float:
@@ -376,7 +377,7 @@ stop_gradient = unary("StopGradient", jax.lax.stop_gradient, dtypes=ALL, differe
 
 
 # -- rearranging ---------------------------------------------------------------------------
-_ROLL = Op("Roll", lambda x, shift, axis: jnp.roll(x, shift, axis))
+_ROLL = Op("Roll", jnp.roll)
 
 
 def roll(input, shift, axis, name=None) -> Tensor:  # noqa: A002
@@ -403,7 +404,8 @@ def repeat(input, repeats, axis=None, name=None) -> Tensor:  # noqa: A002
     axis = _check_axis(int(axis), x.ndim, "tapejax.repeat")
     reps = as_ints(repeats)
     if len(reps) not in (1, x.shape[axis]):
-        _fail(f"repeats must be a scalar or have the length of axis {axis} ({x.shape[axis]}), got {len(reps)}",
-              "Repeat")
+        _fail(f"repeats must be a scalar or have the length of axis {axis} ({x.shape[axis]}), got "
+              f"{len(reps)}", "Repeat")
     total = reps[0] * x.shape[axis] if len(reps) == 1 else sum(reps)
-    return record(_REPEAT, (x,), {"repeats": reps if len(reps) > 1 else reps[0], "axis": axis, "total": total})
+    static = {"repeats": reps if len(reps) > 1 else reps[0], "axis": axis, "total": total}
+    return record(_REPEAT, (x,), static)

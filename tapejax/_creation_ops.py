@@ -24,7 +24,7 @@ def _shape(dims) -> tuple:
     shape = as_ints(dims)
     for d in shape:
         if d < 0:
-            raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0 [Op:Fill]")
+            raise InvalidArgumentError(f"Dimension {d} must be >= 0 [Op:Fill]")
     return shape
 
 
@@ -50,7 +50,7 @@ def ones_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A00
     return Tensor(jnp.ones(x._value.shape, _dtypes.as_dtype(dtype or x.dtype)._np))
 
 
-_FILL = Op("Fill", lambda v, shape: jnp.broadcast_to(v, shape))
+_FILL = Op("Fill", jnp.broadcast_to)
 
 
 def fill(dims, value, name=None, layout=None) -> Tensor:
@@ -65,8 +65,8 @@ def fill(dims, value, name=None, layout=None) -> Tensor:
     """
     v = convert_to_tensor(value)
     if v.ndim:
-        raise InvalidArgumentError(None, None, f"value must represent a scalar, got shape "
-                                               f"[{','.join(map(str, v.shape))}] [Op:Fill]")
+        raise InvalidArgumentError(f"value must represent a scalar, got shape "
+                                   f"[{','.join(map(str, v.shape))}] [Op:Fill]")
     return record(_FILL, (v,), {"shape": _shape(dims)})
 
 
@@ -107,6 +107,10 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
 _RANGE_ORDER = ("int32", "int64", "float32", "float64")
 
 
+def _range_rank(name: str) -> int:
+    return _RANGE_ORDER.index(name) if name in _RANGE_ORDER else -1
+
+
 def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # noqa: A001
     """Like Python's ``range`` for tensors (``tf.range``): int32 for ints, float32 for floats;
     mixed arguments take the widest of int32 < int64 < float32 < float64, as TF.
@@ -119,15 +123,15 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
         start, limit = 0, start
     args = [convert_to_tensor(v) for v in (start, limit, delta)]
     if dtype is None:
-        dtype = max((a.dtype.name for a in args), key=lambda n: _RANGE_ORDER.index(n) if n in _RANGE_ORDER else -1)
+        dtype = max((a.dtype.name for a in args), key=_range_rank)
     dtype = _dtypes.as_dtype(dtype)
     lo, hi, step = (np.asarray(a._value).astype(dtype._np).item() for a in args)
     if step == 0:
-        raise InvalidArgumentError(None, None, f"Requires delta != 0: {step} [Op:Range]")
+        raise InvalidArgumentError(f"Requires delta != 0: {step} [Op:Range]")
     if step > 0 and lo > hi:
-        raise InvalidArgumentError(None, None, f"Requires start <= limit when delta > 0: {lo}/{hi} [Op:Range]")
+        raise InvalidArgumentError(f"Requires start <= limit when delta > 0: {lo}/{hi} [Op:Range]")
     if step < 0 and lo < hi:
-        raise InvalidArgumentError(None, None, f"Requires start >= limit when delta < 0: {lo}/{hi} [Op:Range]")
+        raise InvalidArgumentError(f"Requires start >= limit when delta < 0: {lo}/{hi} [Op:Range]")
     return Tensor(jnp.asarray(np.arange(lo, hi, step).astype(dtype._np)))
 
 
@@ -189,5 +193,8 @@ def meshgrid(*args, **kwargs) -> list:
     if indexing not in ("xy", "ij"):
         raise ValueError(f"indexing parameter must be either 'xy' or 'ij', got {indexing!r}")
     tensors = [convert_to_tensor(a) for a in args]
-    op = Op("Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)), multiple_results=True)
-    return list(record(op, tuple(tensors), {"indexing": indexing})) if tensors else []
+    return list(record(_MESHGRID, tuple(tensors), {"indexing": indexing})) if tensors else []
+
+
+_MESHGRID = Op("Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)),
+               multiple_results=True)

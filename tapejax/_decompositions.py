@@ -30,9 +30,9 @@ def _matrix(x, op_name: str, square: bool = True) -> Tensor:
     x = convert_to_tensor(x)
     check_dtype(op_name, DECOMP, x)
     if x.ndim < 2:
-        raise InvalidArgumentError(None, None, f"Input tensor 0 must have rank >= 2, got {x.ndim} [Op:{op_name}]")
+        raise InvalidArgumentError(f"Input tensor 0 must have rank >= 2, got {x.ndim} [Op:{op_name}]")
     if square and x.shape[-1] != x.shape[-2]:
-        raise InvalidArgumentError(None, None, f"Input matrix must be square. [Op:{op_name}]")
+        raise InvalidArgumentError(f"Input matrix must be square. [Op:{op_name}]")
     return x
 
 
@@ -48,9 +48,10 @@ def _lower_hermitian(a):
 def _check_invertible(out: Tensor, inputs, message: str, op_name: str) -> None:
     if out._is_symbolic() or any(t._is_symbolic() for t in inputs):
         return
-    if bool(jnp.all(jnp.isfinite(out._value))) or not all(bool(jnp.all(jnp.isfinite(t._value))) for t in inputs):
+    finite = lambda t: bool(jnp.all(jnp.isfinite(t._value)))  # noqa: E731
+    if finite(out) or not all(finite(t) for t in inputs):
         return
-    raise InvalidArgumentError(None, None, f"{message} [Op:{op_name}]")
+    raise InvalidArgumentError(f"{message} [Op:{op_name}]")
 
 
 _SOLVE = Op("MatrixSolve", lambda a, b, adjoint: jnp.linalg.solve(_adjoint(a) if adjoint else a, b))
@@ -68,9 +69,9 @@ def solve(matrix, rhs, adjoint=False, name=None) -> Tensor:
     a, b = binary_args(matrix, rhs, "MatrixSolve")
     a = _matrix(a, "MatrixSolve")
     if b.ndim != a.ndim:
-        raise InvalidArgumentError(None, None, "All input tensors must have the same rank. [Op:MatrixSolve]")
+        raise InvalidArgumentError("All input tensors must have the same rank. [Op:MatrixSolve]")
     if b.shape[-2] != a.shape[-1]:
-        raise InvalidArgumentError(None, None, "Input matrix and rhs are incompatible. [Op:MatrixSolve]")
+        raise InvalidArgumentError("Input matrix and rhs are incompatible. [Op:MatrixSolve]")
     out = record(_SOLVE, (a, b), {"adjoint": bool(adjoint)})
     _check_invertible(out, (a, b), "Input matrix is not invertible.", "MatrixSolve")
     return out

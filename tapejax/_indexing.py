@@ -22,7 +22,7 @@ _INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None
 
 
 def _fail(message: str, op_name: str = "StridedSlice"):
-    raise InvalidArgumentError(None, None, f"{message} [Op:{op_name}]")
+    raise InvalidArgumentError(f"{message} [Op:{op_name}]")
 
 
 def _static_int(k, key):
@@ -120,8 +120,8 @@ def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
         _fail(f"Expected begin and size arguments to be 1-D tensors of size {x.ndim}, but got shapes "
               f"[{len(begin)}] and [{len(size)}] instead.", "Slice")
     spec = []
-    for d, (b, n) in enumerate(zip(begin, size)):
-        n = x.shape[d] - b if n == -1 else n
+    for d, (b, requested) in enumerate(zip(begin, size, strict=True)):
+        n = x.shape[d] - b if requested == -1 else requested
         if not 0 <= b <= x.shape[d] or not 0 <= n <= x.shape[d] - b:
             _fail(f"Expected size[{d}] in [0, {x.shape[d] - b}], but got {n}", "Slice")
         spec.append(("slice", b, b + n, None))
@@ -144,7 +144,7 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     begin, end = _ints(begin), _ints(end)
     strides = _ints(strides) if strides is not None else [1] * len(begin)
     key = []
-    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+    for i, (b, e, s) in enumerate(zip(begin, end, strides, strict=True)):
         if _bit(ellipsis_mask, i):
             key.append(Ellipsis)
         elif _bit(new_axis_mask, i):
@@ -152,6 +152,7 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
         elif _bit(shrink_axis_mask, i):
             key.append(b)
         else:
-            key.append(builtins.slice(None if _bit(begin_mask, i) else b, None if _bit(end_mask, i) else e, s))
+            start = None if _bit(begin_mask, i) else b
+            key.append(builtins.slice(start, None if _bit(end_mask, i) else e, s))
     return getitem(input_, tuple(key))
 

@@ -73,8 +73,8 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
         raise ValueError(f"filters must have rank {n + 2} ([{', '.join(spatial)}, in, out]), got {w.shape}.")
     c_in = x.shape[1 if channels_first else -1]
     if w.shape[-2] == 0 or c_in % w.shape[-2]:
-        raise InvalidArgumentError(None, None, f"input depth must be evenly divisible by filter depth: "
-                                               f"{c_in} vs {w.shape[-2]} [Op:Conv2D]")
+        raise InvalidArgumentError(f"input depth must be evenly divisible by filter depth: "
+                                   f"{c_in} vs {w.shape[-2]} [Op:Conv2D]")
     static = {"strides": _per_dim(strides, n, "strides"), "padding": _padding(padding, n, channels_first),
               "dilations": _per_dim(dilations, n, "dilations"), "numbers": (lhs, spatial + "IO", lhs)}
     return record(_CONV, (x, w), static)

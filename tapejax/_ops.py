@@ -50,7 +50,6 @@ def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
             ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
             names = ", ".join(_kernel_name(n) for n in ordered)
             raise InvalidArgumentError(
-                None, None,
                 f"Value for attr '{attr}' of {t.dtype.kernel_name} is not in the list of allowed "
                 f"values: {names} [Op:{op_name}]. Cast the input to one of these dtypes first "
                 "(tapejax.cast).")
@@ -66,7 +65,6 @@ def check_bool(op_name: str, *tensors) -> None:
     for i, t in enumerate(tensors):
         if not t.dtype.is_bool:
             raise InvalidArgumentError(
-                None, None,
                 f"cannot compute {op_name} as input #{i}(zero-based) was expected to be a bool "
                 f"tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]")
 
@@ -76,7 +74,6 @@ def check_same_dtype(op_name: str, tensors) -> None:
     for i, t in enumerate(tensors[1:], 1):
         if t.dtype != first:
             raise InvalidArgumentError(
-                None, None,
                 f"cannot compute {op_name} as input #{i}(zero-based) was expected to be a "
                 f"{first.kernel_name} tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]. "
                 "TensorFlow never converts dtypes implicitly; use tapejax.cast on one operand.")
@@ -86,11 +83,11 @@ def broadcast_shape(op_name: str, *shapes) -> tuple:
     """The broadcast of ``shapes``, or TF's "Incompatible shapes" error."""
     ndim = max(len(s) for s in shapes)
     out = []
-    for dims in zip(*[(1,) * (ndim - len(s)) + tuple(s) for s in shapes]):
+    for dims in zip(*[(1,) * (ndim - len(s)) + tuple(s) for s in shapes], strict=True):
         sizes = {d for d in dims if d != 1}
         if len(sizes) > 1:
             text = " vs. ".join("[" + ",".join(str(d) for d in s) + "]" for s in shapes)
-            raise InvalidArgumentError(None, None, f"Incompatible shapes: {text} [Op:{op_name}]")
+            raise InvalidArgumentError(f"Incompatible shapes: {text} [Op:{op_name}]")
         out.append(sizes.pop() if sizes else 1)
     return tuple(out)
 

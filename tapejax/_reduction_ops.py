@@ -29,7 +29,7 @@ def axes(axis, ndim: int, op_name: str | None = None):
         if not -max(ndim, 1) <= a < max(ndim, 1):
             suffix = f" [Op:{op_name}]" if op_name else ""
             raise InvalidArgumentError(
-                None, None, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s){suffix}")
+                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s){suffix}")
     return tuple(int(a) % max(ndim, 1) for a in values)
 
 
@@ -79,7 +79,8 @@ def _reduction(tf_name: str, fn, dtypes: frozenset, *, differentiable=True, regi
 
     def public(input_tensor, axis=None, keepdims=False, name=None):
         if dtypes is BOOL:
-            x = convert_to_tensor(input_tensor, dtype=None if isinstance(input_tensor, TensorLike) else "bool")
+            plain = not isinstance(input_tensor, TensorLike)
+            x = convert_to_tensor(input_tensor, dtype="bool" if plain else None)
             check_bool(tf_name, x)
         else:
             x = convert_to_tensor(input_tensor)
@@ -96,11 +97,17 @@ def _reduction(tf_name: str, fn, dtypes: frozenset, *, differentiable=True, regi
     return public
 
 
-reduce_sum = _reduction("Sum", lambda x, axis, keepdims: jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype),
-                        NUMERIC, registry_name="reduce_sum")
+def _sum(x, axis, keepdims):
+    return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+def _prod(x, axis, keepdims):
+    return jnp.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+reduce_sum = _reduction("Sum", _sum, NUMERIC, registry_name="reduce_sum")
 reduce_mean = _reduction("Mean", _mean, NUMERIC, registry_name="reduce_mean")
-reduce_prod = _reduction("Prod", lambda x, axis, keepdims: jnp.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype),
-                         NUMERIC, registry_name="reduce_prod")
+reduce_prod = _reduction("Prod", _prod, NUMERIC, registry_name="reduce_prod")
 reduce_max = _reduction("Max", _extreme(jnp.max, _lowest), REAL, registry_name="reduce_max")
 reduce_min = _reduction("Min", _extreme(jnp.min, _highest), REAL, registry_name="reduce_min")
 reduce_any = _reduction("Any", jnp.any, BOOL, differentiable=False, registry_name="reduce_any")
@@ -116,7 +123,8 @@ def _euclidean_norm(x, axis, keepdims):
     return out.astype(x.dtype) if jnp.issubdtype(x.dtype, jnp.integer) else out  # TF truncates
 
 
-reduce_euclidean_norm = _reduction("EuclideanNorm", _euclidean_norm, NUMERIC, registry_name="reduce_euclidean_norm")
+reduce_euclidean_norm = _reduction("EuclideanNorm", _euclidean_norm, NUMERIC,
+                                   registry_name="reduce_euclidean_norm")
 
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=_dtypes.int64, name=None) -> Tensor:  # noqa: A002
@@ -132,8 +140,7 @@ def count_nonzero(input, axis=None, keepdims=None, dtype=_dtypes.int64, name=Non
                                        "dtype": _dtypes.as_dtype(dtype)._np})
 
 
-_COUNT = Op("CountNonzero", lambda m, axis, keepdims, dtype: jnp.sum(m, axis=axis, keepdims=keepdims, dtype=dtype),
-            differentiable=False)
+_COUNT = Op("CountNonzero", jnp.sum, differentiable=False)
 
 
 # -- arg-reductions and scans ------------------------------------------------------------------
@@ -144,7 +151,7 @@ def _arg_reduction(tf_name: str, fn):
         x = convert_to_tensor(input)
         if x.ndim == 0:
             raise InvalidArgumentError(
-                None, None, f"Expected dimension in the range [0, 0), but got 0 [Op:{tf_name}]")
+                f"Expected dimension in the range [0, 0), but got 0 [Op:{tf_name}]")
         (ax,) = axes(0 if axis is None else axis, x.ndim, tf_name)
         return record(op, (x,), {"axis": ax, "dtype": _dtypes.as_dtype(output_type)._np})
 
@@ -165,8 +172,8 @@ def _scan(tf_name: str, fn, dtypes: frozenset):
         x = convert_to_tensor(x)
         check_dtype(tf_name, dtypes, x)
         if x.ndim == 0:
-            raise InvalidArgumentError(None, None, f"ScanOp: Expected scan axis in the range [0, 0), "
-                                                   f"but got {axis} [Op:{tf_name}]")
+            raise InvalidArgumentError(f"ScanOp: Expected scan axis in the range [0, 0), "
+                                       f"but got {axis} [Op:{tf_name}]")
         (ax,) = axes(axis, x.ndim, tf_name)
         return record(op, (x,), {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
 
@@ -205,7 +212,7 @@ def _along_axis(op: Op, logits, axis) -> Tensor:
     x = convert_to_tensor(logits)
     check_dtype(op.name, FLOAT, x)
     if x.ndim == 0:
-        raise InvalidArgumentError(None, None, f"logits must have >= 1 dimension, got [] [Op:{op.name}]")
+        raise InvalidArgumentError(f"logits must have >= 1 dimension, got [] [Op:{op.name}]")
     (ax,) = axes(-1 if axis is None else axis, x.ndim, op.name)
     return record(op, (x,), {"axis": ax})
 

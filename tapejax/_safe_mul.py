@@ -5,8 +5,8 @@ gradient is 0, whatever the local derivative is (``SqrtGrad(y, dy) = dy == 0 ? 0
 0.5 * dy / y``). That is what makes ``where(x > 0, sqrt(x), 0.)`` differentiable at x <= 0 in
 TF; JAX computes ``0 * inf = nan`` there. The rule is not linear in ``t`` in the ordinary
 sense, so no ``custom_jvp`` written in jnp can express it for reverse mode: it is a primitive
-whose transpose is itself (``ct -> safe_mul(ct, c)``, or ``safe_mul(t, ct)`` in ``c``), which JAX's ``vjp``, ``jvp``, ``vmap``
-and ``jit`` all accept.
+whose transpose is itself (``ct -> safe_mul(ct, c)``, or ``safe_mul(t, ct)`` in ``c``), which
+JAX's ``vjp``, ``jvp``, ``vmap`` and ``jit`` all accept.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     if x is None and y is None:
         cond = convert_to_tensor(condition)
         if cond.ndim == 0:
-            raise InvalidArgumentError(None, None, "WhereOp : Unhandled input dimensions: 0 [Op:Where]")
+            raise InvalidArgumentError("WhereOp : Unhandled input dimensions: 0 [Op:Where]")
         return record(_WHERE_INDICES, (cond,))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
@@ -56,8 +56,8 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     try:
         broadcast_shape("SelectV2", cond.shape, x.shape, y.shape)
     except InvalidArgumentError:
-        raise InvalidArgumentError(None, None, f"condition {_dims(cond.shape)}, then {_dims(x.shape)}, and else "
-                                               f"{_dims(y.shape)} must be broadcastable [Op:SelectV2]") from None
+        raise InvalidArgumentError(f"condition {_dims(cond.shape)}, then {_dims(x.shape)}, and else "
+                                   f"{_dims(y.shape)} must be broadcastable [Op:SelectV2]") from None
     return record(_WHERE, (cond, x, y))
 
 
@@ -69,7 +69,7 @@ def _check_indices(indices: Tensor, limit: int, op_name: str) -> None:
     if idx.size and bad.any():
         pos = ",".join(str(int(p)) for p in np.argwhere(bad)[0])
         raise InvalidArgumentError(
-            None, None, f"indices[{pos}] = {idx[tuple(np.argwhere(bad)[0])]} is not in [0, {limit}) [Op:{op_name}]")
+            f"indices[{pos}] = {idx[tuple(np.argwhere(bad)[0])]} is not in [0, {limit}) [Op:{op_name}]")
 
 
 def _gather(params, indices, axis, batch_dims):
@@ -94,8 +94,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     batch_dims = int(batch_dims) + (i.ndim if int(batch_dims) < 0 else 0)
     axis = batch_dims if axis is None else int(axis)
     if not -p.ndim <= axis < p.ndim:
-        raise InvalidArgumentError(None, None, f"Shape must be at least rank {axis + 1} but is rank "
-                                               f"{p.ndim} [Op:GatherV2]")
+        raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank "
+                                   f"{p.ndim} [Op:GatherV2]")
     axis %= p.ndim
     _check_indices(i, p.shape[axis], "GatherV2")
     return record(_GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims})
@@ -117,8 +117,8 @@ _GATHER_ND = Op("GatherNd", _gather_nd)
 def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param shape") -> None:
     """TF's bound check for n-d indices (last axis) into ``shape``."""
     if indices.shape[-1] > len(shape):
-        raise InvalidArgumentError(None, None, f"index innermost dimension length must be <= params rank; "
-                                               f"saw: {indices.shape[-1]} vs. {len(shape)} [Op:{op_name}]")
+        raise InvalidArgumentError(f"index innermost dimension length must be <= params rank; "
+                                   f"saw: {indices.shape[-1]} vs. {len(shape)} [Op:{op_name}]")
     if indices._is_symbolic():
         return
     idx = np.asarray(indices._value).reshape(-1, indices.shape[-1])
@@ -127,12 +127,13 @@ def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param sh
     if bad.any():
         k = int(np.argmax(bad))
         node = f", node name: {op_name}" if op_name == "GatherNd" else ""
-        raise InvalidArgumentError(None, None, f"indices[{k}] = {idx[k].tolist()} does not index into {what} "
-                                               f"{_dims(shape)}{node} [Op:{op_name}]")
+        raise InvalidArgumentError(f"indices[{k}] = {idx[k].tolist()} does not index into {what} "
+                                   f"{_dims(shape)}{node} [Op:{op_name}]")
 
 
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
-    """Gathers slices of ``params`` at n-d ``indices`` (the last axis indexes ``params``) (``tf.gather_nd``)."""
+    """Gathers slices of ``params`` at n-d ``indices``, whose last axis indexes ``params``
+    (``tf.gather_nd``)."""
     p, i = convert_to_tensor(params), convert_to_tensor(indices)
     check_dtype("GatherNd", _INDEX_DTYPES, i, attr="Tindices")
     check_nd_indices(i if not batch_dims else i, p.shape[int(batch_dims):], "GatherNd")
@@ -183,10 +184,10 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     hi, lo = convert_like(clip_value_max, t), convert_like(clip_value_min, t)
     check_same_dtype("Minimum", (t, hi))
     check_same_dtype("Maximum", (t, lo))
-    out_shape = broadcast_shape("Minimum", t.shape, hi.shape)
-    if broadcast_shape("Maximum", out_shape, lo.shape) != tuple(t.shape):
-        raise InvalidArgumentError(None, None, f"Incompatible shapes: {_dims(t.shape)} vs. "
-                                               f"{_dims(broadcast_shape('Maximum', out_shape, lo.shape))} [Op:ClipByValue]")
+    out_shape = broadcast_shape("Maximum", broadcast_shape("Minimum", t.shape, hi.shape), lo.shape)
+    if out_shape != tuple(t.shape):
+        raise InvalidArgumentError(f"Incompatible shapes: {_dims(t.shape)} vs. {_dims(out_shape)} "
+                                   "[Op:ClipByValue]")
     return record(_CLIP, (t, lo, hi))
 
 

@@ -46,7 +46,7 @@ class TensorShape(tuple):
 
     def is_compatible_with(self, other) -> bool:
         other = tuple(other)
-        return len(other) == len(self) and all(o is None or o == d for d, o in zip(self, other))
+        return len(other) == len(self) and all(o is None or o == d for d, o in zip(self, other, strict=True))
 
     def with_rank_at_least(self, rank: int) -> TensorShape:
         if len(self) < rank:

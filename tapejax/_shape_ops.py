@@ -49,10 +49,10 @@ def ensure_shape(x, shape, name=None) -> Tensor:
     x = convert_to_tensor(x)
     expected = None if shape is None else list(shape)
     if expected is not None and not (len(expected) == x.ndim and all(
-            e is None or int(e) == d for e, d in zip(expected, x.shape))):
+            e is None or int(e) == d for e, d in zip(expected, x.shape, strict=True))):
         text = ",".join("?" if e is None else str(int(e)) for e in expected)
-        raise InvalidArgumentError(None, None, f"Shape of tensor input {_dims(x.shape)} is not compatible with "
-                                               f"expected shape [{text}]. [Op:EnsureShape]")
+        raise InvalidArgumentError(f"Shape of tensor input {_dims(x.shape)} is not compatible with "
+                                   f"expected shape [{text}]. [Op:EnsureShape]")
     return x
 
 

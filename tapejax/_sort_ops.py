@@ -42,7 +42,7 @@ def _sort_args(values, axis, op_name):
     x = convert_to_tensor(values)
     check_dtype(op_name, REAL, x)
     if x.ndim == 0:
-        raise InvalidArgumentError(None, None, f"{op_name} needs a tensor of rank >= 1, got a scalar [Op:{op_name}]")
+        raise InvalidArgumentError(f"{op_name} needs a tensor of rank >= 1, got a scalar [Op:{op_name}]")
     if not -max(x.ndim, 1) <= int(axis) < max(x.ndim, 1):
         raise ValueError(f"axis {axis} is out of range for a tensor of rank {x.ndim}.")
     return x, int(axis) % max(x.ndim, 1)
@@ -81,12 +81,12 @@ def top_k(input, k=1, sorted=True, index_type=_dtypes.int32, name=None) -> TopKV
     check_dtype("TopKV2", REAL, x)
     k = int(k)
     if x.ndim == 0:
-        raise InvalidArgumentError(None, None, "input must be >= 1-D, got shape [] [Op:TopKV2]")
+        raise InvalidArgumentError("input must be >= 1-D, got shape [] [Op:TopKV2]")
     if k < 0:
-        raise InvalidArgumentError(None, None, f"Need k >= 0, got {k} [Op:TopKV2]")
+        raise InvalidArgumentError(f"Need k >= 0, got {k} [Op:TopKV2]")
     if k > x.shape[-1]:
-        raise InvalidArgumentError(None, None, f"input must have at least k columns. Had "
-                                               f"{x.shape[-1]}, needed {k} [Op:TopKV2]")
+        raise InvalidArgumentError(f"input must have at least k columns. Had "
+                                   f"{x.shape[-1]}, needed {k} [Op:TopKV2]")
     values, indices = record(_TOP_K, (x,), {"k": k})
     index_type = _dtypes.as_dtype(index_type)
     if index_type != _dtypes.int32:
@@ -108,9 +108,9 @@ def in_top_k(targets, predictions, k, name=None) -> Tensor:
     """Whether each target class is among the ``k`` highest predictions of its row."""
     p, t = convert_to_tensor(predictions), convert_to_tensor(targets)
     if p.ndim != 2 or t.ndim != 1 or t.shape[0] != p.shape[0]:
-        raise InvalidArgumentError(None, None, f"predictions must be 2-dimensional and targets "
-                                               f"1-dimensional of the same batch size, got {p.shape} and "
-                                               f"{t.shape} [Op:InTopKV2]")
+        raise InvalidArgumentError(f"predictions must be 2-dimensional and targets "
+                                   f"1-dimensional of the same batch size, got {p.shape} and "
+                                   f"{t.shape} [Op:InTopKV2]")
     return record(_IN_TOP_K, (p, t), {"k": int(k)})
 
 
@@ -119,7 +119,7 @@ def unique(x, out_idx=_dtypes.int32, name=None) -> Unique:
     element the index of its value (``tf.unique``)."""
     x = convert_to_tensor(x)
     if x.ndim != 1:
-        raise InvalidArgumentError(None, None, f"unique expects a 1D vector. [Op:Unique] (got shape {x.shape})")
+        raise InvalidArgumentError(f"unique expects a 1D vector. [Op:Unique] (got shape {x.shape})")
     _, first, inverse = jnp.unique(x._value, return_index=True, return_inverse=True)
     order = jnp.argsort(first)
     rank = jnp.argsort(order)
@@ -145,6 +145,6 @@ def searchsorted(sorted_sequence, values, side="left", out_type=_dtypes.int32, n
         raise ValueError(f"side must be 'left' or 'right', got {side!r}.")
     s, v = convert_to_tensor(sorted_sequence), convert_to_tensor(values)
     if s.shape[:-1] != v.shape[:-1]:
-        raise InvalidArgumentError(None, None, f"Leading dims of sorted_inputs {s.shape} and values "
-                                               f"{v.shape} must match [Op:LowerBound]")
+        raise InvalidArgumentError(f"Leading dims of sorted_inputs {s.shape} and values "
+                                   f"{v.shape} must match [Op:LowerBound]")
     return record(_SEARCHSORTED, (s, v), {"side": side, "dtype": _dtypes.as_dtype(out_type)._np})

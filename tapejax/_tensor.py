@@ -21,7 +21,7 @@ def _binary(name: str, reflected: bool = False):
         # TF converts the left operand of a reflected operator strictly to the tensor's dtype
         # (``1.5 * int_tensor`` is a TypeError), before the op sees it.
         return lambda self, other: OPS[name](_strict(other, self), self)
-    return lambda self, other: OPS[name](self, other)
+    return lambda self, other: OPS[name](self, other)  # noqa: PLW0108 - OPS fills after import
 
 
 def _strict(value, like):
@@ -29,7 +29,7 @@ def _strict(value, like):
 
 
 def _unary(name: str):
-    return lambda self: OPS[name](self)
+    return lambda self: OPS[name](self)  # noqa: PLW0108
 
 
 class TensorLike:
@@ -373,7 +373,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         return tensor
     if isinstance(value, (jax.Array, jax.core.Tracer, np.ndarray, np.generic)):
         # Arrays are cast to the dtype asked for, or hinted at (TF converts numpy values so).
-        target = dtype if dtype is not None else (None if dtype_hint is None else _dtypes.as_dtype(dtype_hint))
+        target = dtype if dtype is not None or dtype_hint is None else _dtypes.as_dtype(dtype_hint)
         if target is not None and value.dtype != target._np:
             value = value.astype(target._np)
         return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else jnp.asarray(value))
@@ -381,7 +381,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         packed = OPS["stack"]([convert_to_tensor(v) for v in value])
         return packed if dtype is None else OPS["cast"](packed, dtype)
     if value is None:
-        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                         "to a Tensor.")
     if dtype is None and dtype_hint is not None:
         try:
             return Tensor(jnp.asarray(_python_to_numpy(value, _dtypes.as_dtype(dtype_hint))))

@@ -145,8 +145,9 @@ uint32 = DType(np.uint32)
 uint64 = DType(np.uint64)
 bool = DType(np.bool_)  # noqa: A001 - TF's spelling
 
-_ENUMS = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6, "complex64": 8, "int64": 9,
-          "bool": 10, "bfloat16": 14, "uint16": 17, "complex128": 18, "float16": 19, "uint32": 22, "uint64": 23}
+_ENUMS = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6, "complex64": 8,
+          "int64": 9, "bool": 10, "bfloat16": 14, "uint16": 17, "complex128": 18, "float16": 19,
+          "uint32": 22, "uint64": 23}
 _BY_NAME = {d.name: d for d in (float16, bfloat16, float32, float64, complex64, complex128,
                                 int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool)}
 _BY_NAME.update(float="float32", double="float64", half="float16")

@@ -11,7 +11,20 @@ import numpy as np
 from . import _rules
 from ._creation_ops import eye  # noqa: F401 - tf.linalg.eye
 from ._decompositions import (  # noqa: F401 - tf.linalg's namespace
-    cholesky, cholesky_solve, det, eigh, eigvalsh, expm, inv, logdet, lstsq, pinv, qr, slogdet, solve, svd,
+    cholesky,
+    cholesky_solve,
+    det,
+    eigh,
+    eigvalsh,
+    expm,
+    inv,
+    logdet,
+    lstsq,
+    pinv,
+    qr,
+    slogdet,
+    solve,
+    svd,
     triangular_solve,
 )
 from ._ops import INEXACT, NUMERIC, REAL, binary_args, broadcast_shape, check_dtype, check_same_dtype, unary
@@ -54,20 +67,20 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     a, b = binary_args(a, b, "MatMul", lenient=True)
     check_dtype("MatMul", NUMERIC if output_type is not None else _MATMUL_DTYPES, a)
     if a.ndim < 2 or b.ndim < 2:
-        text = (f"In[0] and In[1] has different ndims: {_dims(a.shape)} vs. {_dims(b.shape)}" if a.ndim != b.ndim
-                else f"In[0] and In[1] ndims must be == 2: {a.ndim}")
-        raise InvalidArgumentError(None, None, f"{text} [Op:MatMul]. Use tapejax.linalg.matvec for a "
+        text = (f"In[0] and In[1] has different ndims: {_dims(a.shape)} vs. {_dims(b.shape)}"
+                if a.ndim != b.ndim else f"In[0] and In[1] ndims must be == 2: {a.ndim}")
+        raise InvalidArgumentError(f"{text} [Op:MatMul]. Use tapejax.linalg.matvec for a "
                                                "matrix-vector product.")
     ka = a.shape[-2] if (transpose_a or adjoint_a) else a.shape[-1]
     kb = b.shape[-1] if (transpose_b or adjoint_b) else b.shape[-2]
     if ka != kb:
         raise InvalidArgumentError(
-            None, None, f"Matrix size-incompatible: In[0]: {_dims(a.shape)}, In[1]: {_dims(b.shape)} [Op:MatMul]")
+            f"Matrix size-incompatible: In[0]: {_dims(a.shape)}, In[1]: {_dims(b.shape)} [Op:MatMul]")
     try:
         broadcast_shape("BatchMatMulV2", a.shape[:-2], b.shape[:-2])
     except InvalidArgumentError:
-        raise InvalidArgumentError(None, None, f"In[0] and In[1] must have compatible batch dimensions: "
-                                               f"{_dims(a.shape)} vs. {_dims(b.shape)} [Op:BatchMatMulV2]") from None
+        raise InvalidArgumentError(f"In[0] and In[1] must have compatible batch dimensions: "
+                                   f"{_dims(a.shape)} vs. {_dims(b.shape)} [Op:BatchMatMulV2]") from None
     out = None if output_type is None else np.dtype(_as_np(output_type))
     static = {"ta": bool(transpose_a or adjoint_a), "tb": bool(transpose_b or adjoint_b),
               "ca": bool(adjoint_a), "cb": bool(adjoint_b), "out": out}
@@ -85,7 +98,7 @@ def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_spa
     """Matrix-vector product ``a @ b`` over the last axes, batched (``tf.linalg.matvec``)."""
     a, b = binary_args(a, b, "MatMul", lenient=True)
     if b.ndim < 1:
-        raise InvalidArgumentError(None, None, "matvec needs a vector b of rank >= 1 [Op:MatMul]")
+        raise InvalidArgumentError("matvec needs a vector b of rank >= 1 [Op:MatMul]")
     return _squeeze_last(matmul(a, _expand_last(b), transpose_a=transpose_a, adjoint_a=adjoint_a))
 
 
@@ -128,7 +141,7 @@ def _tensordot_axes(axes, a_ndim):
     return as_tuple(a_axes), as_tuple(b_axes)
 
 
-_TENSORDOT = Op("TensorDot", lambda a, b, axes: jnp.tensordot(a, b, axes))
+_TENSORDOT = Op("TensorDot", jnp.tensordot)
 
 
 def tensordot(a, b, axes, name=None) -> Tensor:
@@ -146,7 +159,7 @@ def _norm(x, ord, axis, matrix, keepdims):  # noqa: A002 - TF's name
         moved = jnp.moveaxis(x, axis, (-2, -1))
         result = jnp.max(jnp.linalg.svd(moved, compute_uv=False), axis=-1)
         return jnp.expand_dims(result, axis) if keepdims else result
-    if ord == "euclidean" or ord == "fro" or ord == 2:
+    if ord in ("euclidean", "fro", 2):
         result = _rules.sqrt(jnp.sum(x * jnp.conj(x), axis=axis, keepdims=True))
     else:
         result = _rules.abs(x) if jnp.issubdtype(x.dtype, jnp.floating) else jnp.abs(x)
@@ -173,7 +186,8 @@ def _check_norm_args(ord, axis, ndim):  # noqa: A002
         if not all(isinstance(a, (int, np.integer)) for a in axis) or axis[0] == axis[1]:
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
         if ord not in ("euclidean", "fro", 1, 2, np.inf):
-            raise ValueError(f"'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, 2, inf], got {ord}")
+            raise ValueError("'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, 2, inf], "
+                             f"got {ord}")
     else:
         if not (axis is None or isinstance(axis, (int, np.integer))):
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
@@ -273,7 +287,7 @@ matrix_transpose = unary("MatrixTranspose", lambda x: jnp.swapaxes(x, -1, -2))
 tensor_diag = unary("Diag", lambda v: jnp.diag(v.reshape(-1)).reshape(v.shape + v.shape))
 tensor_diag_part = unary("DiagPart", lambda x: jnp.diagonal(
     x.reshape(int(np.prod(x.shape[: x.ndim // 2])), -1)).reshape(x.shape[: x.ndim // 2]))
-_CROSS = Op("Cross", lambda a, b: jnp.cross(a, b))
+_CROSS = Op("Cross", jnp.cross)
 
 
 def cross(a, b, name=None) -> Tensor:
@@ -281,6 +295,6 @@ def cross(a, b, name=None) -> Tensor:
     a, b = binary_args(a, b, "Cross")
     check_dtype("Cross", REAL, a)
     if a.shape[-1:] != (3,) or b.shape != a.shape:
-        raise InvalidArgumentError(None, None, f"inputs must be the same shape with last dimension 3, "
-                                               f"got {a.shape} and {b.shape} [Op:Cross]")
+        raise InvalidArgumentError(f"inputs must be the same shape with last dimension 3, "
+                                   f"got {a.shape} and {b.shape} [Op:Cross]")
     return record(_CROSS, (a, b))

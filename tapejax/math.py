@@ -28,6 +28,7 @@ from ._ops import (
     check_bool,
     check_dtype,
     check_same_dtype,
+    convert_like,
     unary,
 )
 from ._record import Op, record
@@ -111,7 +112,7 @@ rint = unary("Rint", jnp.round, dtypes=FLOAT, differentiable=False)  # half to e
 is_nan = unary("IsNan", jnp.isnan, dtypes=FLOAT, differentiable=False)
 is_inf = unary("IsInf", jnp.isinf, dtypes=FLOAT, differentiable=False)
 is_finite = unary("IsFinite", jnp.isfinite, dtypes=FLOAT, differentiable=False)
-_round = unary("Round", jnp.round, dtypes=FLOAT | frozenset({"complex64", "complex128"}), differentiable=False)
+_round = unary("Round", jnp.round, dtypes=INEXACT, differentiable=False)
 _logical_not = unary("LogicalNot", jnp.logical_not, dtypes=BOOL, differentiable=False)
 _bitwise_not = unary("Invert", jnp.invert, dtypes=INTEGER, differentiable=False)
 
@@ -160,7 +161,8 @@ equal = binary("Equal", jnp.equal, dtypes=NUMERIC | BOOL, differentiable=False, 
 not_equal = binary("NotEqual", jnp.not_equal, dtypes=NUMERIC | BOOL, differentiable=False,
                    registry_name="not_equal")
 less = binary("Less", jnp.less, dtypes=REAL, differentiable=False, registry_name="less")
-less_equal = binary("LessEqual", jnp.less_equal, dtypes=REAL, differentiable=False, registry_name="less_equal")
+less_equal = binary("LessEqual", jnp.less_equal, dtypes=REAL, differentiable=False,
+                    registry_name="less_equal")
 greater = binary("Greater", jnp.greater, dtypes=REAL, differentiable=False, registry_name="greater")
 greater_equal = binary("GreaterEqual", jnp.greater_equal, dtypes=REAL, differentiable=False,
                        registry_name="greater_equal")
@@ -210,7 +212,7 @@ register("xor")(_bit_op(logical_xor, _bitwise_xor, "BitwiseXor"))
 def _check_nonzero_divisor(y: Tensor, op_name: str) -> None:
     # TF's CPU kernels refuse integer division by zero; JAX returns garbage.
     if y.dtype.is_integer and not y._is_symbolic() and bool(jnp.any(y._value == 0)):
-        raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op_name}]")
+        raise InvalidArgumentError(f"Integer division by zero [Op:{op_name}]")
 
 
 _floordiv = binary("FloorDiv", jnp.floor_divide, dtypes=REAL, differentiable=False)
@@ -291,7 +293,7 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TF's name
     check_dtype("Pow", NUMERIC, x)
     broadcast_shape("Pow", x.shape, y.shape)
     if y.dtype.is_integer and not y._is_symbolic() and bool(jnp.any(y._value < 0)):
-        raise InvalidArgumentError(None, None, "Integers to negative integer powers are not allowed "
+        raise InvalidArgumentError("Integers to negative integer powers are not allowed "
                                                "[Op:Pow]. Cast the base to a float dtype first.")
     return record(_POW, (x, y))
 
@@ -350,13 +352,12 @@ def add_n(inputs, name=None) -> Tensor:
         raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
                          "same dtype and shape.")
     first = convert_to_tensor(inputs[0])
-    tensors = [first] + [t._as_tensor() if isinstance(t, TensorLike) else convert_to_tensor(t, dtype_hint=first.dtype)
-                         for t in inputs[1:]]
+    tensors = [first] + [convert_like(t, first, lenient=True) for t in inputs[1:]]
     check_same_dtype("AddN", tensors)
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != first.shape:
             raise InvalidArgumentError(
-                None, None, f"Inputs to operation AddN of type AddN must have the same size and shape.  "
+                f"Inputs to operation AddN of type AddN must have the same size and shape.  "
                 f"Input 0: {_dims(first.shape)} != input {i}: {_dims(t.shape)} [Op:AddN]")
     return record(_ADD_N, tuple(tensors))
 

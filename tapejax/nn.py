@@ -70,7 +70,8 @@ def gelu(features, approximate=False, name=None) -> Tensor:
     """GELU; exact (erf) by default, as TF (JAX defaults to the tanh approximation)."""
     x = convert_to_tensor(features)
     if not x.dtype.is_floating:
-        raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={x.dtype}")
+        raise ValueError("`features.dtype` must be a floating point tensor."
+                         f"Received:features.dtype={x.dtype}")
     return record(_GELU, (x,), {"approximate": bool(approximate)})
 
 
@@ -104,7 +105,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None) -> Ten
     if labels.shape != logits.shape:
         labels = _broadcast_to(labels, logits.shape)
     if logits.ndim == 0:
-        raise InvalidArgumentError(None, None, "logits and labels must be at least one-dimensional, "
+        raise InvalidArgumentError("logits and labels must be at least one-dimensional, "
                                                "got scalars [Op:SoftmaxCrossEntropyWithLogits]")
     (ax,) = axes(axis, logits.ndim, "SoftmaxCrossEntropyWithLogits")
     return record(_SOFTMAX_XENT, (labels, logits), {"axis": ax})
@@ -151,7 +152,7 @@ def _check_labels(labels: Tensor, n: int) -> None:
     bad = values[(values < 0) | (values >= n)]
     if bad.size:
         raise InvalidArgumentError(
-            None, None, f"Received a label value of {bad[0]} which is outside the valid range of "
+            f"Received a label value of {bad[0]} which is outside the valid range of "
             f"[0, {n}).  Label values: {' '.join(str(v) for v in values)} "
             "[Op:SparseSoftmaxCrossEntropyWithLogits]")
 
@@ -258,7 +259,9 @@ def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name
     inv = _math.rsqrt(convert_like(variance, x) + variance_epsilon)
     if scale is not None:
         inv = inv * convert_like(scale, x)
-    shift = -convert_like(mean, x) * inv if offset is None else convert_like(offset, x) - convert_like(mean, x) * inv
+    shift = -convert_like(mean, x) * inv
+    if offset is not None:
+        shift = convert_like(offset, x) + shift
     return x * inv + shift
 
 
@@ -271,7 +274,7 @@ def bias_add(value, bias, data_format=None, name=None) -> Tensor:
     channel = 1 if data_format and data_format.startswith("NC") else x.ndim - 1
     if b.ndim != 1 or x.ndim < 2 or b.shape[0] != x.shape[channel]:
         raise InvalidArgumentError(
-            None, None, f"Must provide as many biases as the channel dimension of the input tensor: "
+            f"Must provide as many biases as the channel dimension of the input tensor: "
             f"{list(b.shape)} vs. {list(x.shape)} [Op:BiasAdd]")
     return record(_BIAS_ADD, (x, b), {"channel": channel})
 

@@ -99,7 +99,7 @@ def uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32, seed=None, name
             raise ValueError(f"Must specify maxval for integer dtype {d!r}")
         lo, hi = int(minval), int(maxval)
         if lo >= hi:
-            raise InvalidArgumentError(None, None, f"Need minval < maxval, got {lo} >= {hi} [Op:RandomUniformInt]")
+            raise InvalidArgumentError(f"Need minval < maxval, got {lo} >= {hi} [Op:RandomUniformInt]")
         return Tensor(jax.random.randint(key, shape, lo, hi, d._np))
     _, (lo, hi) = _float_params(d, minval, 1.0 if maxval is None else maxval)
     u = jax.random.uniform(key, shape, d._np)
@@ -160,7 +160,8 @@ def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, n
     return _affine(jax.random.normal(_stateless_key(seed), as_ints(shape), d._np), s, m)
 
 
-def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None, alg="auto_select"):
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None,
+                      alg="auto_select"):
     """Uniform samples in ``[minval, maxval)`` determined by ``seed`` (a pair of ints) alone."""
     d = _dtypes.as_dtype(dtype)
     key, shape = _stateless_key(seed), as_ints(shape)

@@ -61,11 +61,16 @@ def check_many(cases, *args, fd=True, rtol=1e-4, dtype=np.float32):
     for (_, jax_fn), got, (ref, fds) in zip(cases, grads, references, strict=True):
         for k, g in enumerate(got):
             assert g is not None, f"{jax_fn}: tapejax gave None for a connected source"
-            g = np.asarray(g)
-            np.testing.assert_allclose(g, ref[k], rtol=rtol, atol=1e-5, err_msg=f"{jax_fn} arg {k}")
+            value = np.asarray(g)
+            np.testing.assert_allclose(value, ref[k], rtol=rtol, atol=1e-5, err_msg=f"{jax_fn} arg {k}")
             if fd:
-                np.testing.assert_allclose(g, fds[k], rtol=max(rtol, 1e-4), atol=1e-4,
-                                           err_msg=f"{jax_fn} arg {k} (finite differences)")
+                np.testing.assert_allclose(
+                    g,
+                    fds[k],
+                    rtol=max(rtol, 1e-4),
+                    atol=1e-4,
+                    err_msg=f"{jax_fn} arg {k} (finite differences)",
+                )
 
 
 def tape_grad(f, *xs, jit: bool = True) -> list:

@@ -7,23 +7,24 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from op_checks import tape_grad as _grad
 
 import tapejax as tf
 from tapejax.errors import InvalidArgumentError
 
 
-
-
 def test_zeros_ones_and_likes():
-    assert repr(tf.zeros([2])) == "<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0., 0.], dtype=float32)>"
+    assert (
+        repr(tf.zeros([2])) == "<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0., 0.], dtype=float32)>"
+    )
     assert tf.zeros((2,), dtype=tf.int32).dtype == tf.int32 and tf.zeros(2).shape == (2,)
     assert tf.zeros(tf.constant([2, 1])).shape == (2, 1) and tf.zeros([1], "float64").dtype == tf.float64
     assert tf.ones((2,), dtype=tf.bool).numpy().tolist() == [True, True]
     assert tf.zeros_like(tf.constant([1, 2])).dtype == tf.int32
     assert tf.zeros_like(tf.constant([1, 2]), dtype=tf.float32).dtype == tf.float32
-    assert tf.zeros_like([1.0, 2.0]).dtype == tf.float32 and tf.zeros_like(tf.constant([True])).numpy().tolist() == [False]
+    assert tf.zeros_like([1.0, 2.0]).dtype == tf.float32 and tf.zeros_like(
+        tf.constant([True])
+    ).numpy().tolist() == [False]
     assert tf.ones_like(np.array([1.0, 2.0])).dtype == tf.float64
     assert _grad(tf.ones_like, [1.0]) == [None]  # TF: no gradient
     assert _grad(lambda v: tf.zeros_like(v) + v, [1.0])[0].tolist() == [1.0]
@@ -54,14 +55,20 @@ def test_linspace():
     assert ints.dtype == tf.float64 and ints.numpy().tolist() == [0.0, 2.5, 5.0, 7.5, 10.0]
     assert tf.linspace(tf.constant(0.0, tf.float64), 1.0, 3).dtype == tf.float64
     assert tf.linspace([0.0, 1.0], [1.0, 3.0], 3).numpy().tolist() == [[0.0, 1.0], [0.5, 2.0], [1.0, 3.0]]
-    assert tf.linspace([0.0, 1.0], [1.0, 3.0], 3, axis=1).numpy().tolist() == [[0.0, 0.5, 1.0], [1.0, 2.0, 3.0]]
+    assert tf.linspace([0.0, 1.0], [1.0, 3.0], 3, axis=1).numpy().tolist() == [
+        [0.0, 0.5, 1.0],
+        [1.0, 2.0, 3.0],
+    ]
     assert tf.linspace(2.0, 3.0, 1).numpy().tolist() == [2.0] and tf.linspace(2.0, 3.0, 0).shape == (0,)
     ga, gb = _grad(lambda a, b: tf.linspace(a, b, 3) * tf.constant([1.0, 2.0, 3.0]), 0.0, 1.0)
     assert (ga, gb) == (2.0, 4.0)
 
 
 def test_range():
-    assert repr(tf.range(5, 0, -2)) == "<tf.Tensor: shape=(3,), dtype=int32, numpy=array([5, 3, 1], dtype=int32)>"
+    assert (
+        repr(tf.range(5, 0, -2))
+        == "<tf.Tensor: shape=(3,), dtype=int32, numpy=array([5, 3, 1], dtype=int32)>"
+    )
     assert tf.range(5).numpy().tolist() == [0, 1, 2, 3, 4] and tf.range(0.5, 2).numpy().tolist() == [0.5, 1.5]
     assert tf.range(3, dtype=tf.float64).dtype == tf.float64 and tf.range(tf.constant(3)).dtype == tf.int32
     assert tf.range(tf.constant(3.0)).dtype == tf.float32 and tf.range(np.int64(3)).dtype == tf.int64
@@ -75,7 +82,12 @@ def test_range():
 
 
 def test_one_hot():
-    assert tf.one_hot([0, 2, -1, 5], 3).numpy().tolist() == [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0] * 3, [0.0] * 3]
+    assert tf.one_hot([0, 2, -1, 5], 3).numpy().tolist() == [
+        [1.0, 0.0, 0.0],
+        [0.0, 0.0, 1.0],
+        [0.0] * 3,
+        [0.0] * 3,
+    ]
     assert tf.one_hot([0, 2], 3, axis=0).numpy().tolist() == [[1.0, 0.0], [0.0, 0.0], [0.0, 1.0]]
     vals = tf.one_hot([0, 2], 3, on_value=5, off_value=-1)
     assert vals.dtype == tf.int32 and vals.numpy().tolist() == [[5, -1, -1], [-1, -1, 5]]
@@ -84,11 +96,15 @@ def test_one_hot():
     assert tf.one_hot([0, 2], 3, on_value=tf.constant(2.0, tf.float64)).dtype == tf.float64
     assert tf.one_hot(np.array([0, 2]), 3).dtype == tf.float32
     assert tf.one_hot(tf.constant([0, 2], tf.uint8), 3).shape == (2, 3)
-    with pytest.raises(InvalidArgumentError, match="Value for attr 'TI' of float is not in the list of allowed values: "
-                                                   "uint8, int8, int32, int64"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match="Value for attr 'TI' of float is not in the list of allowed values: uint8, int8, int32, int64",
+    ):
         tf.one_hot([0.0, 2.0], 3)
-    with pytest.raises(TypeError, match="dtype <dtype: 'float32'> of on_value does not match dtype <dtype: 'int32'> "
-                                        "of off_value"):
+    with pytest.raises(
+        TypeError,
+        match="dtype <dtype: 'float32'> of on_value does not match dtype <dtype: 'int32'> of off_value",
+    ):
         tf.one_hot([0, 2], 3, on_value=5.0, off_value=0)
 
 
@@ -99,8 +115,14 @@ def test_meshgrid_and_sequence_mask():
     assert x.shape == (2, 3)
     ga, gb = _grad(lambda a, b: tf.meshgrid(a, b)[0] * tf.meshgrid(a, b)[1], [1.0, 2.0], [3.0, 4.0, 5.0])
     assert ga.tolist() == [12.0, 12.0] and gb.tolist() == [3.0, 3.0, 3.0]
-    assert tf.sequence_mask([1, 3, 2], 4).numpy().tolist() == [[True, False, False, False], [True, True, True, False],
-                                                               [True, True, False, False]]
+    assert tf.sequence_mask([1, 3, 2], 4).numpy().tolist() == [
+        [True, False, False, False],
+        [True, True, True, False],
+        [True, True, False, False],
+    ]
     assert tf.sequence_mask([1, 3, 2]).shape == (3, 3)
-    assert tf.sequence_mask([1, 2], 3, dtype=tf.float32).numpy().tolist() == [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0]]
+    assert tf.sequence_mask([1, 2], 3, dtype=tf.float32).numpy().tolist() == [
+        [1.0, 0.0, 0.0],
+        [1.0, 1.0, 0.0],
+    ]
     assert tf.sequence_mask([[1], [2]], 2).shape == (2, 1, 2)

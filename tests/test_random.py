@@ -55,12 +55,31 @@ def test_distributions_shapes_and_dtypes():
     assert tf.random.normal([2], mean=tf.constant([0.0, 100.0]), stddev=0.0).numpy().tolist() == [0.0, 100.0]
 
 
-@pytest.mark.parametrize(("call", "error", "message"), [
-    (lambda: tf.random.normal([2], dtype=tf.int32), TypeError, "Cannot convert 0.0 to EagerTensor of dtype int32"),
-    (lambda: tf.random.uniform([2], dtype=tf.int32), ValueError, "Must specify maxval for integer dtype tf.int32"),
-    (lambda: tf.random.uniform([2], dtype=tf.bool), ValueError, "Argument `dtype` got invalid value <dtype: 'bool'>"),
-    (lambda: tf.random.uniform([2], 0, 0, dtype=tf.int32), InvalidArgumentError, "Need minval < maxval, got 0 >= 0"),
-])
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: tf.random.normal([2], dtype=tf.int32),
+            TypeError,
+            "Cannot convert 0.0 to EagerTensor of dtype int32",
+        ),
+        (
+            lambda: tf.random.uniform([2], dtype=tf.int32),
+            ValueError,
+            "Must specify maxval for integer dtype tf.int32",
+        ),
+        (
+            lambda: tf.random.uniform([2], dtype=tf.bool),
+            ValueError,
+            "Argument `dtype` got invalid value <dtype: 'bool'>",
+        ),
+        (
+            lambda: tf.random.uniform([2], 0, 0, dtype=tf.int32),
+            InvalidArgumentError,
+            "Need minval < maxval, got 0 >= 0",
+        ),
+    ],
+)
 def test_random_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
@@ -88,8 +107,7 @@ def test_shuffle_and_categorical():
     assert sorted(rows[:, 0].tolist()) == [0, 2, 4] and (rows[:, 1] == rows[:, 0] + 1).all()
     draws = tf.random.categorical(tf.math.log([[0.5, 0.5, 0.0]]), 5)
     assert draws.dtype == tf.int64 and draws.shape == (1, 5) and (draws.numpy() < 2).all()
-    assert tf.random.categorical(tf.math.log([[0.5, 0.5]]), 2, dtype=tf.int32).dtype == tf.int32
-
+    assert tf.random.categorical(tf.math.log([[0.5, 0.5, 0.0]]), 5, dtype=tf.int32).dtype == tf.int32
 
 
 def test_gamma_and_poisson():

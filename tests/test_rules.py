@@ -104,9 +104,11 @@ def test_round_floor_ceil_have_no_gradient():
 
 
 # -- TF's "0 where the incoming gradient is 0" kernels -----------------------------------------
-@pytest.mark.parametrize(("op", "jop"), [(tf.sqrt, jnp.sqrt), (tf.math.rsqrt, jax.lax.rsqrt),
-                                         (tf.math.reciprocal, lambda v: 1 / v)],
-                         ids=["sqrt", "rsqrt", "reciprocal"])
+@pytest.mark.parametrize(
+    ("op", "jop"),
+    [(tf.sqrt, jnp.sqrt), (tf.math.rsqrt, jax.lax.rsqrt), (tf.math.reciprocal, lambda v: 1 / v)],
+    ids=["sqrt", "rsqrt", "reciprocal"],
+)
 def test_masked_out_singularities_get_zero_gradient(op, jop):
     # TF: where(x > 0, sqrt(x), 0) has gradient 0 at x <= 0; JAX's own rule gives nan there.
     x = [-1.0, 0.0, 4.0]
@@ -170,13 +172,17 @@ def test_cumprod_passes_no_gradient_through_a_zero():
 
 def test_softmax_xent_gradient_is_softmax_minus_labels():
     # TF's fused kernel, even for labels that do not sum to 1 (JAX: sum(labels) * softmax - labels).
-    gl, gz = grad(lambda lab, z: tf.nn.softmax_cross_entropy_with_logits(labels=lab, logits=z),
-                  [0.5, 0.8], [1.0, 2.0])
+    gl, gz = grad(
+        lambda lab, z: tf.nn.softmax_cross_entropy_with_logits(labels=lab, logits=z), [0.5, 0.8], [1.0, 2.0]
+    )
     p = np.exp([1.0, 2.0]) / np.exp([1.0, 2.0]).sum()
     _assert(gz, p - [0.5, 0.8])
     _assert(gl, -np.log(p))
-    gl2, gz2 = grad2(lambda lab, z: tf.nn.softmax_cross_entropy_with_logits(labels=lab, logits=z),
-                     [[0.2, 0.8], [1.0, 0.0]], [[1.0, 2.0], [3.0, -1.0]])
+    gl2, gz2 = grad2(
+        lambda lab, z: tf.nn.softmax_cross_entropy_with_logits(labels=lab, logits=z),
+        [[0.2, 0.8], [1.0, 0.0]],
+        [[1.0, 2.0], [3.0, -1.0]],
+    )
     _assert(gl2, np.zeros((2, 2)))  # TF ignores the labels in the second derivative: zeros, not None
     np.testing.assert_allclose(gz2.numpy(), [[-1.6974255, 1.6974255], [7.8898335, -7.8898335]], rtol=1e-5)
 

@@ -15,11 +15,24 @@ from tapejax.errors import InvalidArgumentError
 
 
 # -- conversion ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("value", "dtype"), [
-    (1.5, "float32"), (2, "int32"), (2**40, "int64"), ([1, 2**40], "int64"), (np.ones(2), "float64"),
-    (np.arange(3), "int64"), (np.float32(2), "float32"), (True, "bool"), (1 + 2j, "complex128"),
-    ([], "float32"), ([1, 2.5], "float32"), (np.float16(1.5), "float16"), (((1, 2), (3, 4)), "int32"),
-])
+@pytest.mark.parametrize(
+    ("value", "dtype"),
+    [
+        (1.5, "float32"),
+        (2, "int32"),
+        (2**40, "int64"),
+        ([1, 2**40], "int64"),
+        (np.ones(2), "float64"),
+        (np.arange(3), "int64"),
+        (np.float32(2), "float32"),
+        (True, "bool"),
+        (1 + 2j, "complex128"),
+        ([], "float32"),
+        ([1, 2.5], "float32"),
+        (np.float16(1.5), "float16"),
+        (((1, 2), (3, 4)), "int32"),
+    ],
+)
 def test_constant_infers_tf_dtypes(value, dtype):
     assert tf.constant(value).dtype.name == dtype
 
@@ -35,23 +48,68 @@ def test_constant_with_dtype_and_shape():
     assert tf.constant([1, 2], "float16").dtype == tf.float16 and tf.constant(1, float).dtype == tf.float32
 
 
-@pytest.mark.parametrize(("call", "error", "message"), [
-    (lambda: tf.constant(1.5, dtype=tf.int32), TypeError, "Cannot convert 1.5 to EagerTensor of dtype int32"),
-    (lambda: tf.constant(2.0, dtype=tf.int32), TypeError, "Cannot convert 2.0 to EagerTensor of dtype int32"),
-    (lambda: tf.constant([1.0, 2.0], dtype=tf.int32), TypeError, r"Cannot convert \[1.0, 2.0\] to EagerTensor"),
-    (lambda: tf.constant([1, 0], dtype=tf.bool), TypeError, r"Cannot convert \[1, 0\] to EagerTensor of dtype bool"),
-    (lambda: tf.constant(1 + 0j, dtype=tf.float32), TypeError, r"Cannot convert \(1\+0j\) to EagerTensor of dtype float"),
-    (lambda: tf.constant([[1], [2, 3]]), ValueError, "Can't convert non-rectangular Python sequence to Tensor."),
-    (lambda: tf.constant(2**63), ValueError, "Can't convert Python sequence with out-of-range integer to Tensor."),
-    (lambda: tf.constant(1e300), ValueError, "out of range for a double-precision float"),
-    (lambda: tf.constant(None), ValueError, r"Attempt to convert a value \(None\) with an unsupported type"),
-    (lambda: tf.constant([1, 2, 3], shape=(2, 2)), TypeError,
-     r"Tensor \[1 2 3\] \(converted from \[1, 2, 3\]\) has 3 elements, but got `shape` \(2, 2\) with 4 elements"),
-    (lambda: tf.constant(tf.constant(1.5), dtype=tf.float64), TypeError,
-     "Expected tensor 1.5 with dtype tf.float64, but got dtype tf.float32."),
-    (lambda: tf.convert_to_tensor(tf.constant(1.0), dtype=tf.float64), ValueError,
-     "Tensor conversion requested dtype float64 for Tensor with dtype float32"),
-])
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: tf.constant(1.5, dtype=tf.int32),
+            TypeError,
+            "Cannot convert 1.5 to EagerTensor of dtype int32",
+        ),
+        (
+            lambda: tf.constant(2.0, dtype=tf.int32),
+            TypeError,
+            "Cannot convert 2.0 to EagerTensor of dtype int32",
+        ),
+        (
+            lambda: tf.constant([1.0, 2.0], dtype=tf.int32),
+            TypeError,
+            r"Cannot convert \[1.0, 2.0\] to EagerTensor",
+        ),
+        (
+            lambda: tf.constant([1, 0], dtype=tf.bool),
+            TypeError,
+            r"Cannot convert \[1, 0\] to EagerTensor of dtype bool",
+        ),
+        (
+            lambda: tf.constant(1 + 0j, dtype=tf.float32),
+            TypeError,
+            r"Cannot convert \(1\+0j\) to EagerTensor of dtype float",
+        ),
+        (
+            lambda: tf.constant([[1], [2, 3]]),
+            ValueError,
+            "Can't convert non-rectangular Python sequence to Tensor.",
+        ),
+        (
+            lambda: tf.constant(2**63),
+            ValueError,
+            "Can't convert Python sequence with out-of-range integer to Tensor.",
+        ),
+        (lambda: tf.constant(1e300), ValueError, "out of range for a double-precision float"),
+        (
+            lambda: tf.constant(None),
+            ValueError,
+            r"Attempt to convert a value \(None\) with an unsupported type",
+        ),
+        (
+            lambda: tf.constant([1, 2, 3], shape=(2, 2)),
+            TypeError,
+            r"Tensor \[1 2 3\] \(converted from \[1, 2, 3\]\) has 3 elements, but got `shape` "
+            r"\(2, 2\) with 4 elements",
+        ),
+        (
+            lambda: tf.constant(tf.constant(1.5), dtype=tf.float64),
+            TypeError,
+            "Expected tensor 1.5 with dtype tf.float64, but got dtype tf.float32.",
+        ),
+        (
+            lambda: tf.convert_to_tensor(tf.constant(1.0), dtype=tf.float64),
+            ValueError,
+            "Tensor conversion requested dtype float64 for Tensor with dtype float32",
+        ),
+    ],
+)
 def test_conversion_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
@@ -74,21 +132,33 @@ def test_jax_arrays_are_kept_without_a_copy():
 
 
 # -- printing ----------------------------------------------------------------------------------
-@pytest.mark.parametrize(("value", "text"), [
-    (tf.constant(4.0), "<tf.Tensor: shape=(), dtype=float32, numpy=4.0>"),
-    (tf.constant(4), "<tf.Tensor: shape=(), dtype=int32, numpy=4>"),
-    (tf.constant(True), "<tf.Tensor: shape=(), dtype=bool, numpy=True>"),
-    (tf.constant(np.int64(4)), "<tf.Tensor: shape=(), dtype=int64, numpy=4>"),
-    (tf.constant(1 + 2j), "<tf.Tensor: shape=(), dtype=complex128, numpy=(1+2j)>"),
-    (tf.constant([1.0, 2.0]), "<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>"),
-    (tf.constant(np.array([1, 2])), "<tf.Tensor: shape=(2,), dtype=int64, numpy=array([1, 2])>"),
-    (tf.constant([True, False]), "<tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True, False])>"),
-    (tf.constant([]), "<tf.Tensor: shape=(0,), dtype=float32, numpy=array([], dtype=float32)>"),
-    (tf.constant([[1.0, 2.0], [3.0, 4.0]]),
-     "<tf.Tensor: shape=(2, 2), dtype=float32, numpy=\narray([[1., 2.],\n       [3., 4.]], dtype=float32)>"),
-    (tf.range(2000), "<tf.Tensor: shape=(2000,), dtype=int32, numpy=\narray([   0,    1,    2, ..., 1997, 1998, "
-                     "1999],\n      shape=(2000,), dtype=int32)>"),
-])
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (tf.constant(4.0), "<tf.Tensor: shape=(), dtype=float32, numpy=4.0>"),
+        (tf.constant(4), "<tf.Tensor: shape=(), dtype=int32, numpy=4>"),
+        (tf.constant(True), "<tf.Tensor: shape=(), dtype=bool, numpy=True>"),
+        (tf.constant(np.int64(4)), "<tf.Tensor: shape=(), dtype=int64, numpy=4>"),
+        (tf.constant(1 + 2j), "<tf.Tensor: shape=(), dtype=complex128, numpy=(1+2j)>"),
+        (
+            tf.constant([1.0, 2.0]),
+            "<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>",
+        ),
+        (tf.constant(np.array([1, 2])), "<tf.Tensor: shape=(2,), dtype=int64, numpy=array([1, 2])>"),
+        (tf.constant([True, False]), "<tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True, False])>"),
+        (tf.constant([]), "<tf.Tensor: shape=(0,), dtype=float32, numpy=array([], dtype=float32)>"),
+        (
+            tf.constant([[1.0, 2.0], [3.0, 4.0]]),
+            "<tf.Tensor: shape=(2, 2), dtype=float32, numpy=\n"
+            "array([[1., 2.],\n       [3., 4.]], dtype=float32)>",
+        ),
+        (
+            tf.range(2000),
+            "<tf.Tensor: shape=(2000,), dtype=int32, numpy=\narray([   0,    1,    2, ..., 1997, 1998, "
+            "1999],\n      shape=(2000,), dtype=int32)>",
+        ),
+    ],
+)
 def test_repr(value, text):
     assert repr(value) == text
 
@@ -96,7 +166,10 @@ def test_repr(value, text):
 def test_str_and_format():
     assert str(tf.constant(4.0)) == "tf.Tensor(4.0, shape=(), dtype=float32)"
     assert str(tf.constant([1.0, 2.0])) == "tf.Tensor([1. 2.], shape=(2,), dtype=float32)"
-    assert str(tf.constant([[1.0, 2.0], [3.0, 4.0]])) == "tf.Tensor(\n[[1. 2.]\n [3. 4.]], shape=(2, 2), dtype=float32)"
+    assert (
+        str(tf.constant([[1.0, 2.0], [3.0, 4.0]]))
+        == "tf.Tensor(\n[[1. 2.]\n [3. 4.]], shape=(2, 2), dtype=float32)"
+    )
     assert str(tf.constant(1 / 3)) == "tf.Tensor(0.33333334, shape=(), dtype=float32)"
     assert str(tf.range(2000)) == "tf.Tensor([   0    1    2 ... 1997 1998 1999], shape=(2000,), dtype=int32)"
     assert f"{tf.constant(1.5)}" == "1.5" and f"{tf.constant(1.5):.3f}" == "1.500"
@@ -130,7 +203,9 @@ def test_python_scalars_and_containers():
         len(tf.constant(1))
     with pytest.raises(TypeError, match="Cannot iterate over a scalar tensor."):
         list(tf.constant(1))
-    with pytest.raises(ValueError, match="The truth value of an array with more than one element is ambiguous"):
+    with pytest.raises(
+        ValueError, match="The truth value of an array with more than one element is ambiguous"
+    ):
         bool(tf.constant([1, 2]))
     with pytest.raises(TypeError, match="only 0-dimensional arrays can be converted to Python scalars"):
         float(tf.constant([2.5, 1.0]))
@@ -164,10 +239,20 @@ def test_equality():
 
 def test_operators_dispatch_to_the_ops():
     a, b = tf.constant([6.0, -7.0]), tf.constant([4.0, 2.0])
-    for expr, expected in [("a + b", [10.0, -5.0]), ("a - b", [2.0, -9.0]), ("a * b", [24.0, -14.0]),
-                           ("a / b", [1.5, -3.5]), ("a // b", [1.0, -4.0]), ("a % b", [2.0, 1.0]),
-                           ("a ** 2", [36.0, 49.0]), ("-a", [-6.0, 7.0]), ("abs(a)", [6.0, 7.0]),
-                           ("+a", [6.0, -7.0]), ("1 - a", [-5.0, 8.0]), ("12 / a", [2.0, -12 / 7])]:
+    for expr, expected in [
+        ("a + b", [10.0, -5.0]),
+        ("a - b", [2.0, -9.0]),
+        ("a * b", [24.0, -14.0]),
+        ("a / b", [1.5, -3.5]),
+        ("a // b", [1.0, -4.0]),
+        ("a % b", [2.0, 1.0]),
+        ("a ** 2", [36.0, 49.0]),
+        ("-a", [-6.0, 7.0]),
+        ("abs(a)", [6.0, 7.0]),
+        ("+a", [6.0, -7.0]),
+        ("1 - a", [-5.0, 8.0]),
+        ("12 / a", [2.0, -12 / 7]),
+    ]:
         np.testing.assert_allclose(eval(expr).numpy(), expected, err_msg=expr)
     m = tf.constant([[1.0, 2.0]])
     assert (m @ tf.constant([[3.0], [4.0]])).numpy().tolist() == [[11.0]]
