@@ -16,7 +16,7 @@ from . import dtypes as _dtypes
 from ._array_ops import as_ints
 from ._ops import check_dtype
 from ._record import Op, record
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor, constant_array, convert_to_tensor
 from .errors import InvalidArgumentError
 
 
@@ -28,26 +28,31 @@ def _shape(dims) -> tuple:
     return shape
 
 
+def _full(shape, value, dtype) -> Tensor:
+    # Constants stay concrete under tracing (see constant_array).
+    return Tensor(constant_array(np.full(shape, value, _dtypes.as_dtype(dtype)._np)))
+
+
 def zeros(shape, dtype=_dtypes.float32, name=None, layout=None) -> Tensor:
     """A tensor of zeros (``tf.zeros``), float32 by default."""
-    return Tensor(jnp.zeros(_shape(shape), _dtypes.as_dtype(dtype)._np))
+    return _full(_shape(shape), 0, dtype)
 
 
 def ones(shape, dtype=_dtypes.float32, name=None, layout=None) -> Tensor:
     """A tensor of ones (``tf.ones``), float32 by default."""
-    return Tensor(jnp.ones(_shape(shape), _dtypes.as_dtype(dtype)._np))
+    return _full(_shape(shape), 1, dtype)
 
 
 def zeros_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002 - TF's name
     """Zeros with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
-    return Tensor(jnp.zeros(x._value.shape, _dtypes.as_dtype(dtype or x.dtype)._np))
+    return _full(x._value.shape, 0, dtype or x.dtype)
 
 
 def ones_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002
     """Ones with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
-    return Tensor(jnp.ones(x._value.shape, _dtypes.as_dtype(dtype or x.dtype)._np))
+    return _full(x._value.shape, 1, dtype or x.dtype)
 
 
 _FILL = Op("Fill", jnp.broadcast_to)
@@ -75,10 +80,10 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=_dtypes.float32, nam
     rows = int(num_rows)
     cols = rows if num_columns is None else int(num_columns)
     _shape((rows, cols))
-    m = jnp.eye(rows, cols, dtype=_dtypes.as_dtype(dtype)._np)
+    m = np.eye(rows, cols, dtype=_dtypes.as_dtype(dtype)._np)
     if batch_shape is not None:
-        m = jnp.broadcast_to(m, _shape(batch_shape) + m.shape)
-    return Tensor(m)
+        m = np.broadcast_to(m, _shape(batch_shape) + m.shape)
+    return Tensor(constant_array(m))
 
 
 _LINSPACE = Op("LinSpace", lambda start, stop, num, axis: jnp.linspace(start, stop, num, axis=axis))
@@ -132,7 +137,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
         raise InvalidArgumentError(f"Requires start <= limit when delta > 0: {lo}/{hi} [Op:Range]")
     if step < 0 and lo < hi:
         raise InvalidArgumentError(f"Requires start >= limit when delta < 0: {lo}/{hi} [Op:Range]")
-    return Tensor(jnp.asarray(np.arange(lo, hi, step).astype(dtype._np)))
+    return Tensor(constant_array(np.arange(lo, hi, step).astype(dtype._np)))
 
 
 _ONE_HOT = Op("OneHot", lambda i, on, off, depth, axis: jnp.where(

@@ -3,13 +3,12 @@ broadcast-shape helpers. Never recorded: shapes have no gradient."""
 
 from __future__ import annotations
 
-import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes as _dtypes
 from ._ops import broadcast_shape
 from ._shape import TensorShape
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike, constant_array, convert_to_tensor
 from .errors import InvalidArgumentError
 
 
@@ -25,7 +24,7 @@ def shape(input, out_type=None, name=None) -> Tensor:  # noqa: A002
     <tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 3], dtype=int32)>
     """
     dtype = _dtypes.as_dtype(out_type or _dtypes.int32)
-    return Tensor(jnp.asarray(_input_shape(input), dtype=dtype._np))
+    return Tensor(constant_array(_input_shape(input), dtype._np))
 
 
 def shape_n(input, out_type=_dtypes.int32, name=None) -> list:  # noqa: A002
@@ -36,12 +35,12 @@ def shape_n(input, out_type=_dtypes.int32, name=None) -> list:  # noqa: A002
 def size(input, out_type=None, name=None) -> Tensor:  # noqa: A002
     """The number of elements as an int32 tensor (``tf.size``)."""
     dtype = _dtypes.as_dtype(out_type or _dtypes.int32)
-    return Tensor(jnp.asarray(int(np.prod(_input_shape(input))), dtype=dtype._np))
+    return Tensor(constant_array(int(np.prod(_input_shape(input))), dtype._np))
 
 
 def rank(input, name=None) -> Tensor:  # noqa: A002
     """The number of dimensions as an int32 tensor (``tf.rank``)."""
-    return Tensor(jnp.asarray(len(_input_shape(input)), dtype=jnp.int32))
+    return Tensor(constant_array(len(_input_shape(input)), np.int32))
 
 
 def ensure_shape(x, shape, name=None) -> Tensor:
@@ -73,4 +72,4 @@ def broadcast_dynamic_shape(shape_x, shape_y) -> Tensor:
     """The broadcast of two shape tensors, as an int32 tensor."""
     x, y = convert_to_tensor(shape_x), convert_to_tensor(shape_y)
     out = broadcast_shape("BroadcastArgs", tuple(np.asarray(x._value)), tuple(np.asarray(y._value)))
-    return Tensor(jnp.asarray(out, x._value.dtype))
+    return Tensor(constant_array(out, x._value.dtype))

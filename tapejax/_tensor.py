@@ -281,6 +281,13 @@ jax.tree_util.register_pytree_node(
 
 
 # -- conversion ---------------------------------------------------------------------------
+def constant_array(value, dtype=None) -> jax.Array:
+    """``value`` (numpy or Python) as a concrete JAX array, also while JAX traces a function:
+    like a TF constant in a ``tf.function``, its value stays known (shapes and axes given as
+    tensors keep working under ``tapejax.function``)."""
+    with jax.ensure_compile_time_eval():
+        return jnp.asarray(value, dtype)
+
 def _infer_python_dtype(arr: np.ndarray) -> _dtypes.DType:
     """TF's inference for Python scalars and lists: floats -> float32, ints -> int32."""
     if arr.dtype.kind == "f":
@@ -376,7 +383,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         target = dtype if dtype is not None or dtype_hint is None else _dtypes.as_dtype(dtype_hint)
         if target is not None and value.dtype != target._np:
             value = value.astype(target._np)
-        return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else jnp.asarray(value))
+        return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else constant_array(value))
     if _contains_tensor(value):
         packed = OPS["stack"]([convert_to_tensor(v) for v in value])
         return packed if dtype is None else OPS["cast"](packed, dtype)
@@ -385,10 +392,10 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                          "to a Tensor.")
     if dtype is None and dtype_hint is not None:
         try:
-            return Tensor(jnp.asarray(_python_to_numpy(value, _dtypes.as_dtype(dtype_hint))))
+            return Tensor(constant_array(_python_to_numpy(value, _dtypes.as_dtype(dtype_hint))))
         except TypeError:
             pass
-    return Tensor(jnp.asarray(_python_to_numpy(value, dtype)))
+    return Tensor(constant_array(_python_to_numpy(value, dtype)))
 
 
 def constant(value, dtype=None, shape=None, name="Const") -> Tensor:

@@ -298,3 +298,15 @@ def test_symbolic_tensors_refuse_numpy():
         return x
 
     jax.jit(f)(tf.constant([1.0, 2.0]))
+
+
+def test_constants_stay_concrete_while_jax_traces():
+    # As TF constants inside a tf.function: shapes, axes and indices given as tensors still work.
+    @jax.jit
+    def f(v):
+        x = tf.constant(v)
+        y = tf.reshape(x, tf.shape(tf.zeros((3, 2))))
+        z = tf.gather(y, [1, 0]) + tf.ones((2, 2))[0] + tf.range(2.0)
+        return tf.reduce_sum(z, axis=tf.constant(1))._value
+
+    np.testing.assert_allclose(f(np.arange(6.0, dtype=np.float32)), [8.0, 4.0])
