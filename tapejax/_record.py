@@ -13,6 +13,7 @@ import itertools
 import os
 
 import jax
+from jax.core import Tracer
 
 from ._compile import static_key
 from ._state import state
@@ -207,9 +208,23 @@ def _output_avals(op: Op, inputs, static: dict):
     return None if found is _NOT_DEFERRABLE else found
 
 
+try:
+    from jax._src.core import trace_state_clean as _trace_state_clean
+except ImportError:  # pragma: no cover - a JAX without it: never fold (ops trace as usual)
+
+    def _trace_state_clean() -> bool:
+        return True
+
+
 def _run(op: Op, inputs, static: dict):
+    values = [t._value for t in inputs]
     try:
-        return op.fn(*[t._value for t in inputs], **static)
+        if op.input_errors and not _trace_state_clean() and not any(isinstance(v, Tracer) for v in values):
+            # Concrete inputs give a concrete output also while a function is traced (as TF's
+            # constants fold): shapes and indices computed from constants stay usable.
+            with jax.ensure_compile_time_eval():
+                return op.fn(*values, **static)
+        return op.fn(*values, **static)
     except (TypeError, ValueError) as e:
         if not op.input_errors or any(t._is_symbolic() for t in inputs):
             raise

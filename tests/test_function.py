@@ -154,3 +154,13 @@ def test_tensor_spec_repr_and_compatibility():
     assert spec.is_compatible_with(tf.zeros([5, 3]))
     assert not spec.is_compatible_with(tf.zeros([5, 4]))
     assert tf.TensorSpec(None).is_compatible_with(tf.zeros([2, 2, 2]))
+
+
+def test_shapes_computed_from_constants_stay_static_while_tracing():
+    @tf.function
+    def f(x):
+        n = tf.shape(x)[0]
+        y = tf.reshape(x, [n, -1])
+        return tf.reduce_sum(y, axis=tf.constant(1)) + tf.cast(tf.size(x), tf.float32)
+
+    np.testing.assert_allclose(f(tf.ones((2, 3, 2))).numpy(), [18.0, 18.0])
