@@ -19,9 +19,9 @@ def _child(variant: str) -> None:
     sys.path.insert(0, os.path.dirname(HERE))
     sys.path.insert(0, HERE)
     import jax
+    from workloads import JAX_WORKLOADS, TAPE_WORKLOADS
 
     import tapejax
-    from workloads import JAX_WORKLOADS, TAPE_WORKLOADS
 
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if variant == "jax.jit (limit)":

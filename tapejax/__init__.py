@@ -29,7 +29,6 @@ from ._array_ops import (  # noqa: E402
     cast as cast,
     concat as concat,
     expand_dims as expand_dims,
-    getitem as _getitem,
     identity as identity,
     newaxis as newaxis,
     pad as pad,
