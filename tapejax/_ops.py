@@ -146,7 +146,7 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
     def public(x, y, name=None):
         x, y = binary_args(x, y, tf_name, lenient)
         check_dtype(tf_name, dtypes, x)
-        if check_shapes:
+        if check_shapes and x._np_shape != y._np_shape:  # equal shapes always broadcast
             broadcast_shape(tf_name, x.shape, y.shape)
         return record(op, (x, y))
 
