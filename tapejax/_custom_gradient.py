@@ -18,8 +18,9 @@ import numpy as np
 
 from ._nest import flatten, pack
 from ._purify import collect_reads, no_recording, undo_assignments_on_error, variables_as
+from ._compile import Identity
 from ._record import Op, record
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor, TensorLike, convert_to_tensor
 
 
 def _grad_fn_takes_variables(grad_fn) -> bool:
@@ -162,13 +163,36 @@ def _call_custom_gradient(f, args, kwargs):
         out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
     var_reads = [v._as_tensor() for v in call.variables]
     fn = _custom_vjp_fn(call, len(values))
-    op = Op("IdentityN", fn, multiple_results=True, reverse_only=True, key=("custom_gradient", id(f)),
+    op = Op("IdentityN", fn, multiple_results=True, reverse_only=True,
+            key=_structure_key("custom_gradient", f, args, kwargs, call.variables),
             input_errors=False, links=call.links)
     inputs = [*call.arg_tensors, *var_reads]
     # Eagerly the forward values are known; under a trace (tapejax.function, jax.jit) the
     # outputs must come from the custom_vjp itself so that it is part of the traced program.
     outs = record(op, inputs, values=None if _symbolic(inputs) else out_values)
     return pack(out_tree, list(outs))
+
+
+def _structure_key(kind: str, f, args, kwargs, variables):
+    """The key under which compiled derivatives through this call may be reused: the same
+    function object, argument structure, keyword values and Variables (by identity). None
+    (never reused) when a keyword value is unhashable."""
+    try:
+        kw = tuple(sorted(kwargs.items()))
+        hash(kw)
+    except TypeError:
+        return None
+    return (kind, Identity(f), _signature(args), kw, tuple(Identity(v) for v in variables))
+
+
+def _signature(x):
+    if x is None or isinstance(x, TensorLike):
+        return "tensor"
+    if isinstance(x, (list, tuple)):
+        return (type(x).__name__, tuple(_signature(v) for v in x))
+    if isinstance(x, dict):
+        return ("dict", tuple((k, _signature(v)) for k, v in x.items()))
+    return Identity(x)
 
 
 def _symbolic(tensors) -> bool:
@@ -225,7 +249,8 @@ def _call_recompute(f, args, kwargs):
             out = f(*pack(arg_tree, [Tensor(v) for v in values[:n]]), **kwargs)
         return tuple(convert_to_tensor(o)._value for o in flatten(out)[0])
 
-    op = Op("RecomputeGrad", jax.checkpoint(pure), multiple_results=True, key=("recompute_grad", id(f)),
+    op = Op("RecomputeGrad", jax.checkpoint(pure), multiple_results=True,
+            key=_structure_key("recompute_grad", f, args, kwargs, variables),
             input_errors=False)
     inputs = [*arg_tensors, *(v._as_tensor() for v in variables)]
     values = tuple(convert_to_tensor(o)._value for o in flat_out)

@@ -110,3 +110,36 @@ def test_eager_and_deferred_execution_agree(monkeypatch):
     eager = run()
     for a, b in zip(deferred, eager, strict=True):
         np.testing.assert_allclose(a, b, rtol=1e-6)
+
+
+def test_custom_gradient_calls_reuse_compiled_derivatives_only_when_truly_equal():
+    @tf.custom_gradient
+    def scaled(x, scale=1.0):
+        def grad(dy):
+            return dy * scale
+
+        return tf.identity(x), grad
+
+    x = tf.constant(2.0)
+    got = []
+    for scale in (1.0, 3.0, 1.0, 5.0):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = scaled(x, scale=scale) * 2.0
+        got.append(tape.gradient(y, x).numpy())
+    assert got == [2.0, 6.0, 2.0, 10.0]
+
+    v1, v2 = tf.Variable(1.0), tf.Variable(10.0)
+
+    @tf.custom_gradient
+    def uses(x, var):
+        def grad(dy, variables=None):
+            return dy * var, [dy * x]
+
+        return x * var, grad
+
+    for v in (v1, v2, v1):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = uses(x, v)
+        assert tape.gradient(y, x).numpy() == v.numpy()
