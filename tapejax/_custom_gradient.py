@@ -16,9 +16,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ._compile import Identity
 from ._nest import flatten, pack
 from ._purify import collect_reads, no_recording, undo_assignments_on_error, variables_as
-from ._compile import Identity
 from ._record import Op, record
 from ._tensor import Tensor, TensorLike, convert_to_tensor
 
