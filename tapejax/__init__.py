@@ -72,9 +72,9 @@ from ._selection_ops import (  # noqa: E402
 )
 from ._shape import TensorShape as TensorShape  # noqa: E402
 from ._tensor import Tensor as Tensor  # noqa: E402
-from ._tensor import constant as constant  # noqa: E402
-from ._tensor import convert_to_tensor as convert_to_tensor  # noqa: E402
-from ._tensor import is_tensor as is_tensor  # noqa: E402
+from ._convert import constant as constant  # noqa: E402
+from ._convert import convert_to_tensor as convert_to_tensor  # noqa: E402
+from ._convert import is_tensor as is_tensor  # noqa: E402
 from ._variable import Variable as Variable  # noqa: E402
 from .dtypes import (  # noqa: E402
     DType as DType,

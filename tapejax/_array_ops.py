@@ -11,11 +11,12 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes as _dtypes
+from ._convert import convert_to_tensor
 from ._indexing import getitem, slice, strided_slice  # noqa: F401 - re-exported
 from ._ops import ALL, check_same_dtype, convert_like, unary
 from ._record import Op, record
 from ._registry import register
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 newaxis = None

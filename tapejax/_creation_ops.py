@@ -14,9 +14,10 @@ import numpy as np
 
 from . import dtypes as _dtypes
 from ._array_ops import as_ints
+from ._convert import constant_array, convert_to_tensor
 from ._ops import check_dtype
 from ._record import Op, record
-from ._tensor import Tensor, constant_array, convert_to_tensor
+from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
 

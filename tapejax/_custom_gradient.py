@@ -17,10 +17,11 @@ import jax.numpy as jnp
 import numpy as np
 
 from ._compile import Identity
+from ._convert import convert_to_tensor
 from ._nest import flatten, pack
 from ._purify import collect_reads, no_recording, undo_assignments_on_error, variables_as
 from ._record import Op, record
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 
 
 def _grad_fn_takes_variables(grad_fn) -> bool:

@@ -14,9 +14,10 @@ import jax.numpy as jnp
 from jax.scipy.linalg import expm as _expm
 from jax.scipy.linalg import solve_triangular
 
+from ._convert import convert_to_tensor
 from ._ops import binary_args, check_dtype
 from ._record import Op, record
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
 # TF's linear-algebra kernels: half, float, double, complex (no bfloat16, no integers).

@@ -15,10 +15,11 @@ import jax
 import numpy as np
 
 from . import dtypes as _dtypes
+from ._convert import convert_to_tensor
 from ._purify import collect_reads, no_recording, variables_as
 from ._record import Op, record
 from ._shape import TensorShape
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from ._variable import Variable
 
 

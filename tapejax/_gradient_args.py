@@ -10,8 +10,9 @@ import enum
 
 import numpy as np
 
+from ._convert import convert_to_tensor
 from ._nest import flatten
-from ._tensor import TensorLike, convert_to_tensor
+from ._tensor import TensorLike
 from ._variable import Variable
 from .errors import InvalidArgumentError
 

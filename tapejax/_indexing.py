@@ -11,9 +11,10 @@ import builtins
 
 import numpy as np
 
+from ._convert import convert_to_tensor
 from ._record import Op, record
 from ._registry import register
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 _INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "

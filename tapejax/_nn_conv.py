@@ -12,9 +12,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ._convert import convert_to_tensor
 from ._ops import FLOAT, REAL, check_dtype, check_same_dtype, convert_like
 from ._record import Op, record
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
 

@@ -16,9 +16,10 @@ TF's conversion rules for two operands (observed in TF 2.21):
 
 from __future__ import annotations
 
+from ._convert import convert_to_tensor
 from ._record import Op, record
 from ._registry import register
-from ._tensor import TensorLike, convert_to_tensor
+from ._tensor import TensorLike
 from .errors import InvalidArgumentError
 
 # -- dtype sets (numpy names), as TF's kernels accept them -----------------------------------

@@ -13,10 +13,11 @@ import numpy as np
 
 from . import _rules
 from . import dtypes as _dtypes
+from ._convert import convert_to_tensor
 from ._ops import BOOL, FLOAT, INEXACT, NUMERIC, REAL, check_bool, check_dtype
 from ._record import Op, record
 from ._registry import register
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 

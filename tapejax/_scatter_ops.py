@@ -9,10 +9,11 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from ._array_ops import as_ints
+from ._convert import convert_to_tensor
 from ._ops import check_dtype, convert_like
 from ._record import Op, record
 from ._selection_ops import _INDEX_DTYPES, check_nd_indices
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
 

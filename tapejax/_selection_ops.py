@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _rules
+from ._convert import convert_to_tensor
 from ._ops import (
     INEXACT,
     REAL,
@@ -23,7 +24,7 @@ from ._ops import (
     convert_like,
 )
 from ._record import Op, record
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 _INDEX_DTYPES = ("int16", "int32", "int64")

@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes as _dtypes
+from ._convert import constant_array, convert_to_tensor
 from ._ops import broadcast_shape
 from ._shape import TensorShape
-from ._tensor import Tensor, TensorLike, constant_array, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 

@@ -12,9 +12,10 @@ import jax
 import jax.numpy as jnp
 
 from . import dtypes as _dtypes
+from ._convert import convert_to_tensor
 from ._ops import REAL, check_dtype
 from ._record import Op, record
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])

@@ -14,8 +14,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtypes as _dtypes
+from ._convert import convert_to_tensor
 from ._state import assign_variable, lookup_variable, state
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 
 _creation_order = itertools.count()
 

@@ -20,13 +20,14 @@ import jax.numpy as jnp
 import numpy as np
 
 from ._backprop import GradientTape
+from ._convert import convert_to_tensor
 from ._derivatives import record_derivative
 from ._gradient_args import UnconnectedGradients, unconnected_mode
 from ._nest import flatten, pack, same_structure
 from ._record import Op
 from ._state import state
 from ._tape import is_differentiable
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from ._variable import Variable
 
 __all__ = ["ForwardAccumulator", "GradientTape"]

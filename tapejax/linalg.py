@@ -9,6 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _rules
+from ._convert import convert_to_tensor
 from ._creation_ops import eye  # noqa: F401 - tf.linalg.eye
 from ._decompositions import (  # noqa: F401 - tf.linalg's namespace
     cholesky,
@@ -32,7 +33,7 @@ from ._record import Op, record
 from ._reduction_ops import axes as _axes
 from ._reduction_ops import l2_normalize  # noqa: F401
 from ._registry import register
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 # MatMul's kernels: no bool, int8 or int16 (unless an output_type is asked for).

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jss
 
 from . import _rules
+from ._convert import convert_to_tensor
 from ._ops import (
     BOOL,
     COMPLEX,
@@ -56,7 +57,7 @@ from ._reduction_ops import (  # noqa: F401 - tf.math's namespace
 )
 from ._registry import register
 from ._sort_ops import in_top_k, top_k  # noqa: F401
-from ._tensor import Tensor, TensorLike, convert_to_tensor
+from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 

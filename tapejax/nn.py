@@ -16,6 +16,7 @@ from . import _rules
 from . import math as _math
 from . import random as _random
 from ._array_ops import squeeze, stop_gradient
+from ._convert import convert_to_tensor
 from ._nn_conv import (  # noqa: F401 - tf.nn's namespace
     avg_pool,
     avg_pool1d,
@@ -32,7 +33,7 @@ from ._record import Op, record
 from ._reduction_ops import axes, l2_normalize, log_softmax, softmax  # noqa: F401
 from ._selection_ops import gather
 from ._sort_ops import in_top_k, top_k  # noqa: F401
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor
 from .errors import InvalidArgumentError
 from .math import sigmoid, softplus, softsign, tanh, zero_fraction  # noqa: F401 - also in tf.nn
 

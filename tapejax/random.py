@@ -19,9 +19,10 @@ import jax.numpy as jnp
 
 from . import dtypes as _dtypes
 from ._array_ops import as_ints
+from ._convert import convert_to_tensor
 from ._ops import convert_like
 from ._record import Op, record
-from ._tensor import Tensor, convert_to_tensor
+from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
 _DEFAULT_GLOBAL_SEED = 87654321  # TF's DEFAULT_GRAPH_SEED, used for op seeds without a global seed

@@ -18,8 +18,9 @@ import numpy as np
 
 from .. import dtypes as _dtypes
 from .._array_ops import cast as _cast
+from .._convert import convert_to_tensor
 from .._module import Module
-from .._tensor import TensorLike, convert_to_tensor
+from .._tensor import TensorLike
 from . import initializers
 from ._variable import KerasVariable
 
