@@ -124,6 +124,3 @@ def static_key(static: dict):
         return None
     return items
 
-
-def aval(value):
-    return (tuple(value.shape), value.dtype)

@@ -140,9 +140,6 @@ class Slice:
         """``f(leaf_values, const_values) -> tuple(target_values)``, pure and traceable."""
         return Program(self.nodes, self.leaves, self.consts, self.targets, self.leaf_outputs)
 
-    def function(self) -> Program:
-        return self.program
-
 
 class Program:
     """The replay of a slice as a pure function, holding ops and static arguments only.
