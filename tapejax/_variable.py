@@ -145,9 +145,13 @@ class Variable(TensorLike):
                 f"Variable {self.name!r} was assigned a symbolic value while a JAX transformation "
                 "traced it; assign Variables inside tapejax.function, or return the new value and "
                 "assign it outside the traced code.")
-        sharding = getattr(self._stored, "sharding", None)
-        if isinstance(new, jax.Array) and sharding is not None and new.sharding != sharding:
-            new = jax.device_put(new, sharding)
+        # A variable placed on devices (a committed array, e.g. replicated over a mesh) keeps
+        # its placement; an uncommitted one follows its new value, as JAX's uncommitted arrays
+        # do (re-placing it would commit it to one device, which sharded inputs then clash with).
+        if isinstance(new, jax.Array) and getattr(self._stored, "committed", False):
+            sharding = self._stored.sharding
+            if not new.sharding.is_equivalent_to(sharding, new.ndim):
+                new = jax.device_put(new, sharding)
         self._stored = new if isinstance(new, jax.Array) else jnp.asarray(new)
 
     def __repr__(self) -> str:
