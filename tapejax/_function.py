@@ -63,17 +63,20 @@ def _is_array(x) -> bool:
     return isinstance(x, (TensorLike, jax.Array, np.ndarray))
 
 
+def _spec(value) -> jax.ShapeDtypeStruct:
+    """What ``jax.jit`` sees of ``value``, with its sharding when it is placed on devices
+    (committed): the call then reuses the trace made here instead of tracing again."""
+    sharding = value.sharding if getattr(value, "committed", False) else None
+    return jax.ShapeDtypeStruct(value.shape, value.dtype, sharding=sharding)
+
+
 class _Trace:
     """One traced signature: the jitted pure function and how to call it."""
 
     def __init__(self, fn, tree, leaves, dynamic, known_variables):
         self.tree, self.dynamic = tree, dynamic
         statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
-        specs = [
-            jax.ShapeDtypeStruct(leaf._value.shape, leaf._value.dtype)
-            for leaf, d in zip(leaves, dynamic, strict=True)
-            if d
-        ]
+        specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
 
         def pure(values, var_values, variables):
             it = iter(values)
@@ -107,7 +110,7 @@ class _Trace:
                 return pure(values, var_values, variables)
 
             self.jitted = jax.jit(counted)
-            var_specs = [jax.ShapeDtypeStruct(v._stored.shape, v._stored.dtype) for v in variables]
+            var_specs = [_spec(v._stored) for v in variables]
             with collect_reads() as read:
                 self.jitted.trace(specs, var_specs)
             new = [v for v in read if all(v is not k for k in variables)]
