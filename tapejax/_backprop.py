@@ -176,27 +176,19 @@ class GradientTape:
         return self._watched_variables
 
     # -- derivatives ------------------------------------------------------------------------
-    @contextlib.contextmanager
-    def _derivative_call(self, method: str):
-        """Runs one derivative: stops a non-persistent recording tape first (as TF does), and
-        on failure puts it back as it was; on success a non-persistent tape is used up."""
+    def _derivative_call(self, method: str) -> _DerivativeCall:
+        """A context for one derivative: stops a non-persistent recording tape first (as TF
+        does), and on failure puts it back as it was; on success a non-persistent tape is used
+        up."""
         if self._tape is None:
             raise _used_tape_error(method)
         position = None
         if self._recording:
             if self._persistent:
-                warnings.warn(_PERSISTENT_INSIDE, stacklevel=4)
+                warnings.warn(_PERSISTENT_INSIDE, stacklevel=3)
             else:
                 position = self._pop_tape()
-        try:
-            yield
-        except BaseException:
-            if position is not None:
-                self._push_tape(position)
-            raise
-        if not self._persistent:
-            self._watched_variables = self._tape.watched_variables()
-            self._tape = None
+        return _DerivativeCall(self, position)
 
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
@@ -230,7 +222,7 @@ class GradientTape:
             direct = direct_targets(targets, sources_flat, self._tape)
             placeholders = [Tensor(t._value) if isinstance(t, Variable) else t for t in targets]
             grads = _derivatives.gradient(self._tape, placeholders, groups, cotangents, direct)
-        return pack(tree, [_fill(g, s, mode, s.shape) for g, s in zip(grads, sources_flat, strict=True)])
+        return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
@@ -263,7 +255,7 @@ class GradientTape:
         with self._derivative_call("jacobian"):
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             jacs = _derivatives.jacobian(self._tape, target, groups)
-        return pack(tree, [_fill(j, s, mode, target.shape + s.shape)
+        return pack(tree, [_fill(j, s, mode, target._np_shape)
                            for j, s in zip(jacs, sources_flat, strict=True)])
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
@@ -331,8 +323,31 @@ def _check_single_target(target, method: str) -> None:
             "stack several targets into one tensor, or call it once per target.")
 
 
-def _fill(result, source, mode: UnconnectedGradients, shape):
-    """TF's ``unconnected_gradients='zero'``: zeros of ``shape`` in the source's dtype."""
+class _DerivativeCall:
+    """See ``GradientTape._derivative_call``."""
+
+    __slots__ = ("tape", "position")
+
+    def __init__(self, tape: GradientTape, position: int | None):
+        self.tape, self.position = tape, position
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, typ, value, traceback) -> None:
+        tape = self.tape
+        if typ is not None:
+            if self.position is not None:
+                tape._push_tape(self.position)
+            return
+        if not tape._persistent:
+            tape._watched_variables = tape._tape.watched_variables()
+            tape._tape = None
+
+
+def _fill(result, source, mode: UnconnectedGradients, prefix: tuple):
+    """TF's ``unconnected_gradients='zero'``: zeros of ``prefix + source.shape`` in the
+    source's dtype."""
     if result is None and mode is UnconnectedGradients.ZERO:
-        return Tensor(jnp.zeros(tuple(shape), source._value.dtype))
+        return Tensor(jnp.zeros((*prefix, *source._np_shape), source._np_dtype))
     return result

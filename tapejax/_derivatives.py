@@ -57,49 +57,76 @@ def _freeze(lists) -> tuple:
     return tuple(tuple(x) for x in lists)
 
 
-def _run(name, key, make, sl, extra_inputs, connected):
-    """Runs the derivative ``make(aux_refs)`` on ``[*leaves, *consts, *extra]`` and records it
-    as one node; maps its outputs back to sources (``connected[k]``: source k has an output).
+class _Derivative:
+    """One derivative of one slice structure, built once and run at every call.
 
-    ``make(aux_refs)`` builds the derivative function; with ``aux_refs`` it also returns the
-    forward values at those slots of the replay. When the derivative runs now (no outer tape
-    defers it), it is fused with the forward: every pending tensor of the slice gets its value
-    from the same compiled call. Functions are cached by ``key`` (the slice's structure).
+    ``make(aux_refs)`` builds the derivative function of ``[*leaves, *consts, *extra]``; with
+    ``aux_refs`` it also returns the forward values at those slots of the replay. When the
+    derivative runs now (no outer tape defers it), it is fused with the forward: every pending
+    tensor of the slice gets its value from the same compiled call. Functions are cached by
+    ``key`` (the slice's structure and the derivative's arguments); ``connected[k]`` says
+    whether source k gets an output.
     """
-    program = sl.program
-    memo = sl.memo.get((name, key))
-    if memo is None:  # first time for this structure: find (or build) its functions
-        full_key = None if key is None or program.key is None else (name, program.key, *key)
-        entry = None if full_key is None else cache.entry(full_key, lambda: make(()))
-        op = Op(name, None, multiple_results=True, reverse_only=sl.reverse_only, input_errors=False,
-                key=full_key)
-        op.links = _links_of(entry)
-        memo = sl.memo[(name, key)] = (entry, op, full_key, {})
-    elif memo[0] is not None:
-        cache.reuse(memo[0])
-    entry, op, full_key, fused_fns = memo
-    op.fn = entry.current() if entry is not None else make(())
-    inputs = [*sl.leaves, *sl.consts, *extra_inputs]
-    values = None
-    if not will_defer(inputs):
-        materialize(inputs)
-        positions = [(k, j) for k, n in enumerate(sl.nodes) for j, t in enumerate(n.outputs)
-                     if t._v is None and program.steps[k][3][j] >= 0]
-        if positions:
-            aux_refs = program.refs(positions)
-            fused_entry = fused_fns.get(aux_refs)
-            if fused_entry is None and full_key is not None:
-                fused_entry = fused_fns[aux_refs] = cache.entry((full_key, aux_refs), lambda: make(aux_refs))
-            elif fused_entry is not None:
-                cache.reuse(fused_entry)
-            fused = fused_entry.current() if fused_entry is not None else make(aux_refs)
-            flat = fused(*[t._v for t in inputs])
-            n_out = len(flat) - len(positions)
-            for (k, j), v in zip(positions, flat[n_out:], strict=True):
-                sl.nodes[k].outputs[j]._fill(v)
-            values = flat[:n_out]
-    outs = iter(record(op, inputs, values=values))
-    return [next(outs) if c else None for c in connected]
+
+    __slots__ = ("entry", "op", "key", "make", "connected", "fused", "fillable")
+
+    def __init__(self, name, key, make, sl, connected):
+        program = sl.program
+        self.key = None if key is None or program.key is None else (name, program.key, *key)
+        self.entry = None if self.key is None else cache.entry(self.key, lambda: make(()))
+        self.op = Op(name, None, multiple_results=True, reverse_only=sl.reverse_only, input_errors=False,
+                     key=self.key)
+        self.op.links = _links_of(self.entry)
+        self.make, self.connected, self.fused = make, connected, {}
+        # Node outputs the replay computes (a spliced leaf is given, not computed).
+        self.fillable = tuple((k, j, ref) for k, step in enumerate(program.steps)
+                              for j, ref in enumerate(step[3]) if ref >= 0)
+
+    def __call__(self, sl, extra_inputs) -> list:
+        entry = self.entry
+        if entry is not None:
+            cache.reuse(entry)
+        op = self.op
+        op.fn = entry.current() if entry is not None else self.make(())
+        inputs = [*sl.leaves, *sl.consts, *extra_inputs]
+        values = None
+        if not (state.recorders and will_defer(inputs)):
+            if any(t._v is None for t in inputs):
+                materialize(inputs)
+            nodes = sl.nodes
+            pending = [(k, j, ref) for k, j, ref in self.fillable if nodes[k].outputs[j]._v is None]
+            if pending:
+                values = self._fused(pending, inputs, nodes)
+        outs = iter(record(op, inputs, values=values))
+        return [next(outs) if c else None for c in self.connected]
+
+    def _fused(self, pending, inputs, nodes):
+        """Runs the derivative and the pending forward values in one call; fills the latter."""
+        aux_refs = tuple(ref for _, _, ref in pending)
+        fused_entry = self.fused.get(aux_refs)
+        if fused_entry is None and self.key is not None:
+            build = lambda: self.make(aux_refs)
+            fused_entry = self.fused[aux_refs] = cache.entry((self.key, aux_refs), build)
+        elif fused_entry is not None:
+            cache.reuse(fused_entry)
+        fused = fused_entry.current() if fused_entry is not None else self.make(aux_refs)
+        flat = fused(*[t._v for t in inputs])
+        n_out = len(flat) - len(pending)
+        for (k, j, _), v in zip(pending, flat[n_out:], strict=True):
+            nodes[k].outputs[j]._fill(v)
+        return flat[:n_out]
+
+
+def _derivative(sl, call_key, build) -> _Derivative | None:
+    """The derivative of ``sl`` for ``call_key``, built by ``build()`` the first time this slice
+    structure is asked for it (the memo is shared by equal structures; None: unconnected)."""
+    found = sl.memo.get(call_key, _MISSING)
+    if found is _MISSING:
+        found = sl.memo[call_key] = build()
+    return found
+
+
+_MISSING = object()
 
 
 def _links_of(entry):
@@ -146,19 +173,27 @@ def gradient(tape, targets, leaf_groups, output_gradients, direct=None):
     """
     direct = direct or [[] for _ in leaf_groups]
     sl = slice_of(tape, targets, [t for g in leaf_groups for t in g])
+    # Cotangents the user gave are inputs (TF differentiates through them); the rest are ones.
+    given = [ct for ct in output_gradients if ct is not None]
+    call_key = ("Gradient", tuple(map(len, leaf_groups)), _freeze(direct),
+                tuple(None if ct is None else (ct._np_shape, ct._np_dtype) for ct in output_gradients))
+    build = lambda: _gradient(sl, targets, leaf_groups, output_gradients, direct)
+    derivative = _derivative(sl, call_key, build)
+    return [None] * len(leaf_groups) if derivative is None else derivative(sl, given)
+
+
+def _gradient(sl, targets, leaf_groups, output_gradients, direct) -> _Derivative | None:
     plan = _sources_plan(leaf_groups, sl.leaves) if sl.connected else [[] for _ in leaf_groups]
     connected = [bool(p) or bool(d) for p, d in zip(plan, direct, strict=True)]
     if not any(connected):
-        return [None] * len(leaf_groups)
+        return None
     replay = sl.program
     n_leaves, n_consts = len(sl.leaves), len(sl.consts)
     slice_connected, positions = sl.connected, tuple(sl.target_positions)
-    # Cotangents the user gave are inputs (TF differentiates through them); the rest are ones.
-    given, slots = [], []
+    slots, n_given = [], 0
     for ct in output_gradients:
-        slots.append(None if ct is None else len(given))
-        if ct is not None:
-            given.append(ct)
+        slots.append(None if ct is None else n_given)
+        n_given += ct is not None
     specs = tuple((tuple(t.shape), t._np_dtype) for t in targets)
 
     def make(aux_refs):
@@ -182,7 +217,7 @@ def gradient(tape, targets, leaf_groups, output_gradients, direct=None):
         return grad_fn
 
     key = (_freeze(plan), _freeze(direct), tuple(slots), specs, positions, tuple(connected))
-    return _run("Gradient", key, make, sl, given, connected)
+    return _Derivative("Gradient", key, make, sl, connected)
 
 
 def jacobian(tape, target, leaf_groups):
@@ -190,6 +225,11 @@ def jacobian(tape, target, leaf_groups):
     sl = slice_of(tape, [target], [t for g in leaf_groups for t in g])
     if not sl.connected:
         return [None] * len(leaf_groups)
+    call_key = ("Jacobian", tuple(map(len, leaf_groups)))
+    return _derivative(sl, call_key, lambda: _jacobian(sl, target, leaf_groups))(sl, ())
+
+
+def _jacobian(sl, target, leaf_groups) -> _Derivative:
     plan = _sources_plan(leaf_groups, sl.leaves)
     replay = sl.program
     n_leaves = len(sl.leaves)
@@ -216,7 +256,7 @@ def jacobian(tape, target, leaf_groups):
         return jac_fn
 
     key = (_freeze(plan), transform.__name__)
-    return _run("Jacobian", key, make, sl, (), [bool(p) for p in plan])
+    return _Derivative("Jacobian", key, make, sl, [bool(p) for p in plan])
 
 
 def _jacrev_tf(f, argnums, has_aux):
@@ -237,6 +277,11 @@ def batch_jacobian(tape, target, leaf_group, source_shape):
     sl = slice_of(tape, [target], list(leaf_group))
     if not sl.connected:
         return None
+    call_key = ("BatchJacobian", tuple(source_shape))
+    return _derivative(sl, call_key, lambda: _batch_jacobian(sl, target, leaf_group, source_shape))(sl, ())[0]
+
+
+def _batch_jacobian(sl, target, leaf_group, source_shape) -> _Derivative:
     plan = _sources_plan([leaf_group], sl.leaves)
     replay = sl.program
     n_leaves = len(sl.leaves)
@@ -263,4 +308,4 @@ def batch_jacobian(tape, target, leaf_group, source_shape):
         return batch_jac_fn
 
     key = (_freeze(plan), tuple(source_shape), tuple(target._np_shape))
-    return _run("BatchJacobian", key, make, sl, (), [True])[0]
+    return _Derivative("BatchJacobian", key, make, sl, [True])

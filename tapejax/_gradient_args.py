@@ -27,6 +27,8 @@ class UnconnectedGradients(enum.Enum):
 
 def unconnected_mode(value) -> UnconnectedGradients:
     """``value`` (the enum or its string value) as the enum; ValueError otherwise."""
+    if type(value) is UnconnectedGradients:
+        return value
     try:
         return UnconnectedGradients(value)
     except ValueError:

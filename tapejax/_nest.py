@@ -21,15 +21,29 @@ def _is_namedtuple(x) -> bool:
     return isinstance(x, tuple) and hasattr(type(x), "_fields")
 
 
+_MAPPING, _SEQUENCE, _LEAF = 0, 1, 2
+_KINDS: dict = {}  # type -> its kind (a type's kind never changes; this is a hot path)
+
+
+def _kind(structure) -> int:
+    cls = type(structure)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = (_MAPPING if issubclass(cls, Mapping) else
+                              _SEQUENCE if issubclass(cls, (list, tuple)) else _LEAF)
+    return kind
+
+
 def _leaves(structure, out: list) -> None:
-    if isinstance(structure, Mapping):
-        for key in _sorted_keys(structure):
-            _leaves(structure[key], out)
-    elif isinstance(structure, (list, tuple)):
+    kind = _kind(structure)
+    if kind == _LEAF:
+        out.append(structure)
+    elif kind == _SEQUENCE:
         for item in structure:
             _leaves(item, out)
     else:
-        out.append(structure)
+        for key in _sorted_keys(structure):
+            _leaves(structure[key], out)
 
 
 def flatten(structure):
@@ -52,14 +66,15 @@ def same_structure(a, b) -> bool:
 
 
 def _build(structure, it):
-    if isinstance(structure, Mapping):
+    kind = _kind(structure)
+    if kind == _LEAF:
+        return next(it)
+    if kind == _MAPPING:
         values = {key: _build(structure[key], it) for key in _sorted_keys(structure)}
         return type(structure)((key, values[key]) for key in structure)
     if _is_namedtuple(structure):
         return type(structure)(*[_build(item, it) for item in structure])
-    if isinstance(structure, (list, tuple)):
-        return type(structure)(_build(item, it) for item in structure)
-    return next(it)
+    return type(structure)([_build(item, it) for item in structure])
 
 
 def pack(structure, leaves):

@@ -62,7 +62,10 @@ class Tape:
 
     def add(self, node) -> None:
         slots = self.slots
-        self.events.append((node.op.key, node.static_key(), tuple(
+        skey = node.static_key()
+        if skey is None:  # unhashable static arguments: this recording equals no other
+            skey = object()
+        self.events.append((node.op.key, skey, tuple(
             slots[id(t)] if id(t) in slots else (t._np_shape, t._np_dtype)
             for t in node.inputs)))
         for t in node.outputs:

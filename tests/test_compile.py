@@ -8,6 +8,7 @@ import pytest
 
 import tapejax as tf
 from tapejax import _compile
+from tapejax._record import Op, record
 
 
 def _grad(fn, *values):
@@ -50,6 +51,37 @@ def test_a_changed_structure_never_reuses_a_compiled_function(change):
         assert y.shape == (2,)
         (g,), y = _grad(lambda x: tf.reduce_sum(x * x, axis=0, keepdims=True), np.ones((2, 3), np.float32))
         assert y.shape == (1, 3)
+
+
+def test_unhashable_static_arguments_are_never_reused_from_another_recording():
+    scale = Op("Scale", lambda x, *, w: x * jnp.asarray(w, x.dtype))
+    x = tf.Variable(1.0)
+    for w in ([2.0], [3.0], [5.0]):  # a list: the static argument cannot be part of a key
+        with tf.GradientTape() as tape:
+            y = record(scale, (x._as_tensor(),), {"w": w})
+        assert tape.gradient(y, x).numpy() == w[0]
+
+
+def test_one_recording_structure_with_different_gradient_arguments():
+    """The same recorded structure asked for different sources, groupings, output gradients
+    and unconnected modes: each call gets its own derivative, never a neighbour's."""
+    x, y = tf.Variable(2.0), tf.Variable(3.0)
+
+    def grads(sources, **kwargs):
+        with tf.GradientTape() as tape:
+            z = x * x * y
+        return tape.gradient(z, sources, **kwargs)
+
+    for _ in range(2):  # the second round runs from the memo
+        gx, gy = grads([x, y])
+        assert (gx.numpy(), gy.numpy()) == (12.0, 4.0)
+        assert grads(y).numpy() == 4.0
+        assert grads({"b": x, "a": [y, x]}) == {"b": tf.constant(12.0), "a": [tf.constant(4.0),
+                                                                             tf.constant(12.0)]}
+        assert grads(x, output_gradients=tf.constant(2.0)).numpy() == 24.0
+        w = tf.Variable(1.0)
+        assert grads([w], unconnected_gradients="none") == [None]
+        assert grads([w], unconnected_gradients="zero")[0].numpy() == 0.0
 
 
 def test_the_cache_is_bounded():
