@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from jax.export import is_symbolic_dim
+
 
 class TensorShape(tuple):
     """The static shape of a tensor (``tf.TensorShape``).
@@ -20,7 +22,7 @@ class TensorShape(tuple):
     def __new__(cls, dims=()):
         if dims is None:
             raise ValueError("tapejax shapes are always fully known; TensorShape(None) is not supported.")
-        return super().__new__(cls, (int(d) for d in dims))
+        return super().__new__(cls, (d if d.__class__ is int else _dim(d) for d in dims))
 
     @property
     def rank(self) -> int:
@@ -80,3 +82,9 @@ class TensorShape(tuple):
 
     def __str__(self) -> str:
         return tuple.__repr__(tuple(self))
+
+
+def _dim(d):
+    # A symbolic dimension (jax.export) stays as it is: it appears only while
+    # tapejax.saved_model.save exports a function whose input_signature has None dimensions.
+    return d if is_symbolic_dim(d) else int(d)
