@@ -166,7 +166,7 @@ class TensorLike:
     def _concrete(self):
         try:
             return np.asarray(self._value)
-        except jax.errors.ConcretizationTypeError:
+        except (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError):
             raise TypeError(
                 "Using a symbolic tapejax Tensor as a Python bool/int/float is not allowed: its value "
                 "is unknown while tapejax.function traces it. Use tapejax.where / tapejax.cond-style "
