@@ -24,6 +24,7 @@ from . import linalg as linalg  # noqa: E402
 from . import math as math  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import random as random  # noqa: E402
+from . import saved_model as saved_model  # noqa: E402
 from ._array_ops import (  # noqa: E402
     broadcast_to as broadcast_to,
     cast as cast,
