@@ -85,9 +85,10 @@ class _Trace:
             with no_recording(), variables_as(variables, var_values) as scope:
                 before = dict(scope)
                 result = fn(*a, **kw)
-            flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
-            is_tensor = [isinstance(o, TensorLike) or isinstance(o, jax.Array) for o in flat]
-            outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
+                # Inside the scope: a returned Variable gives its value after the call's assignments.
+                flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
+                is_tensor = [isinstance(o, TensorLike) or isinstance(o, jax.Array) for o in flat]
+                outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
             self.assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
             new_vars = [scope[id(v)]._value for v in self.assigned]

@@ -60,6 +60,17 @@ def test_variables_read_and_assigned_inside_are_visible_after_the_call():
     assert step.experimental_get_tracing_count() == 1
 
 
+def test_a_returned_variable_gives_its_value_after_the_assignments():
+    counter = tf.Variable(0)
+
+    @tf.function
+    def bump():
+        counter.assign_add(1)
+        return counter
+
+    assert [int(bump()), int(bump())] == [1, 2]  # TF: 1, 2 (it returned 0, 0 before)
+
+
 def test_gradient_tape_inside_matches_jax_grad():
     w = tf.Variable([[1.0, -2.0], [0.5, 3.0]])
 
