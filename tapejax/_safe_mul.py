@@ -41,4 +41,14 @@ safe_mul_p.def_abstract_eval(lambda t, c: t)
 mlir.register_lowering(safe_mul_p, mlir.lower_fun(_impl, multiple_results=False))
 ad.defjvp(safe_mul_p, lambda dt, t, c: safe_mul(dt, c), lambda dc, t, c: safe_mul(t, dc))
 ad.primitive_transposes[safe_mul_p] = _transpose
-batching.defbroadcasting(safe_mul_p)
+
+
+def _batch(args, dims):
+    # Not defbroadcasting: an unbatched operand (e.g. a scalar's derivative factor, under
+    # jacfwd of a gradient) must get the batch axis too, or the output's aval is wrong.
+    size = next(x.shape[d] for x, d in zip(args, dims, strict=True) if d is not None)
+    t, c = (batching.bdim_at_front(x, d, size) for x, d in zip(args, dims, strict=True))
+    return safe_mul(t, c), 0
+
+
+batching.primitive_batchers[safe_mul_p] = _batch
