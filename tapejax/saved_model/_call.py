@@ -137,14 +137,18 @@ class LoadedFunction:
         found = self._variants.get(ranks)
         if found is not None:
             return found
-        saved = sorted(self._variants)
-        skipped = "".join(f"\n  ranks {s['ranks']}: not exported ({s['error']})" for s in self._skipped)
-        raise ValueError(
+        prefix = (
             f"Could not find matching concrete function to call loaded from the SavedModel: "
-            f"{self.__name__} got arguments of rank {list(ranks)} where the input_signature has "
-            f"unknown rank, and was exported for ranks {[list(r) for r in saved]}.{skipped}\n"
-            "Save it with a larger tapejax.saved_model.SaveOptions(experimental_max_unknown_rank=...) "
-            "or give the input_signature a shape."
+            f"{self.__name__} got arguments of rank {list(ranks)} where its input_signature has "
+            "unknown rank"
+        )
+        for skipped in self._skipped:
+            if tuple(skipped["ranks"]) == ranks:
+                raise ValueError(f"{prefix}, and it could not be exported for that rank: {skipped['error']}")
+        raise ValueError(
+            f"{prefix}; it was exported for ranks {[list(r) for r in sorted(self._variants)]}. Save it "
+            "with a larger tapejax.saved_model.SaveOptions(experimental_max_unknown_rank=...), or give "
+            "the input_signature a shape."
         )
 
     def __repr__(self) -> str:
