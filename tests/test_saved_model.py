@@ -18,6 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
+from helpers import check_gradient
 
 import tapejax as tf
 
@@ -59,9 +60,9 @@ class Model(tf.Module):
         self.steps.assign_add(1)
         return {"picked": tf.gather(x * self.w, idx), "count": self.steps}
 
-    @tf.function(input_signature=[tf.TensorSpec([], tf.float64)])
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float64)])
     def scaled(self, x):
-        return x * self.blocks[0].scale
+        return tf.tanh(x) * x * self.blocks[0].scale
 
 
 def _jax_predict(x, w):
@@ -170,7 +171,7 @@ def test_loaded_functions_read_and_assign_the_restored_variables(saved):
     out = loaded.pick(x, tf.constant([1]))
     assert int(out["count"]) == 2 and int(loaded.steps) == 2 and int(model.steps) == 0
     np.testing.assert_allclose(out["picked"].numpy(), (x.numpy() * w)[[1]], **F32)
-    assert float(loaded.scaled(tf.constant(2.0, tf.float64))) == 3.0
+    np.testing.assert_allclose(loaded.scaled(tf.constant([2.0], tf.float64)).numpy(), [np.tanh(2.0) * 3.0])
 
 
 def test_gradient_wrt_a_loaded_variable_matches_jax(saved):
@@ -186,6 +187,12 @@ def test_gradient_wrt_a_loaded_variable_matches_jax(saved):
         tape.watch(x)
         y = tf.reduce_sum(loaded.pick(x, tf.constant([1, 1]))["picked"])
     np.testing.assert_allclose(tape.gradient(y, x).numpy(), [[0, 0, 0], 2 * loaded.w.numpy()], **F32)
+
+
+def test_float64_gradient_of_a_loaded_function_matches_jax_and_finite_differences(saved):
+    _, base = saved
+    loaded = tf.saved_model.load(base / "model")
+    check_gradient(loaded.scaled, lambda x: jnp.tanh(x) * x * 1.5, np.array([-1.0, 0.3, 2.0]))
 
 
 # --- shapes and dtypes ---------------------------------------------------------------------------
