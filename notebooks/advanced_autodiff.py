@@ -101,6 +101,39 @@ with tf.GradientTape() as t:
 print(t.gradient(output, v))  # calls "backward", which clips 4 to 2
 
 # %% [markdown]
+# ### Custom gradients in SavedModel
+#
+# Custom gradients can be saved to SavedModel by using the option
+# `tf.saved_model.SaveOptions(experimental_custom_gradients=True)`. (tapejax saves each
+# function with `jax.export`, together with its gradients.)
+
+# %%
+class MyModule(tf.Module):
+
+  @tf.function(input_signature=[tf.TensorSpec(None)])
+  def call_custom_grad(self, x):
+    return clip_gradients(x)
+
+model = MyModule()
+
+# %%
+tf.saved_model.save(
+    model,
+    'saved_model',
+    options=tf.saved_model.SaveOptions(experimental_custom_gradients=True))
+
+# The loaded gradients will be the same as the above example.
+v = tf.Variable(2.0)
+loaded = tf.saved_model.load('saved_model')
+with tf.GradientTape() as t:
+  output = loaded.call_custom_grad(v * v)
+print(t.gradient(output, v))
+
+# %% [markdown]
+# With `experimental_custom_gradients=False` the gradient still works in the process that
+# saved the model; in a new process, taking it raises `LookupError` (as in TensorFlow).
+
+# %% [markdown]
 # ## Multiple tapes
 
 # %%

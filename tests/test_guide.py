@@ -120,12 +120,54 @@ def test_custom_gradient_clips_the_incoming_gradient(capsys):
 
     assert _printed(capsys) == ["tf.Tensor(2.0, shape=(), dtype=float32)"]
 
-    @jax.custom_vjp
-    def clip_ref(y):
-        return y
+    assert jax.grad(lambda v: _clip_ref(v * v))(jnp.float32(2.0)) == 2.0
 
-    clip_ref.defvjp(lambda y: (y, None), lambda _, dy: (dy * 0.5 / jnp.maximum(jnp.abs(dy), 0.5),))
-    assert jax.grad(lambda v: clip_ref(v * v))(jnp.float32(2.0)) == 2.0
+
+@jax.custom_vjp
+def _clip_ref(y):
+    """The guide's clip_gradients in JAX: identity, gradient clipped to norm 0.5."""
+    return y
+
+
+_clip_ref.defvjp(lambda y: (y, None), lambda _, dy: (dy * 0.5 / jnp.maximum(jnp.abs(dy), 0.5),))
+
+
+def test_custom_gradients_in_saved_model(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the guide saves to 'saved_model' in the working directory
+
+    @tf.custom_gradient
+    def clip_gradients(y):
+        def backward(dy):
+            return tf.clip_by_norm(dy, 0.5)
+        return y, backward
+
+    class MyModule(tf.Module):
+
+        @tf.function(input_signature=[tf.TensorSpec(None)])
+        def call_custom_grad(self, x):
+            return clip_gradients(x)
+
+    model = MyModule()
+
+    tf.saved_model.save(
+        model,
+        'saved_model',
+        options=tf.saved_model.SaveOptions(experimental_custom_gradients=True))
+
+    # The loaded gradients will be the same as the above example.
+    v = tf.Variable(2.0)
+    loaded = tf.saved_model.load('saved_model')
+    with tf.GradientTape() as t:
+        output = loaded.call_custom_grad(v * v)
+    print(t.gradient(output, v))
+
+    assert _printed(capsys) == ["tf.Tensor(2.0, shape=(), dtype=float32)"]
+    for value in (0.1, -3.0):  # below and beyond the clip, for other inputs too
+        v = tf.Variable(value)
+        with tf.GradientTape() as t:
+            output = loaded.call_custom_grad(v * v)
+        want = jax.grad(lambda v: _clip_ref(v * v))(jnp.float32(value))
+        np.testing.assert_allclose(t.gradient(output, v).numpy(), want, **F32)
 
 
 # --- Multiple tapes ---------------------------------------------------------------------------

@@ -116,6 +116,12 @@ def test_custom_gradient_clips_4_to_2(executed):
     assert _lines(executed, "def clip_gradients") == ["tf.Tensor(2.0, shape=(), dtype=float32)"]
 
 
+def test_custom_gradient_survives_saved_model(executed):
+    assert _lines(executed, "loaded = tf.saved_model.load('saved_model')") == [
+        "tf.Tensor(2.0, shape=(), dtype=float32)"
+    ]
+
+
 def test_multiple_tapes(executed):
     # TF's guide shows 1.0 and 0.25 (numpy 2 spells the scalar np.float32(1.0)).
     assert _text(executed, "tape0.gradient(ys, x0)").strip() in ("1.0", "np.float32(1.0)")
