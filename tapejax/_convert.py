@@ -119,18 +119,46 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         if target is not None and value.dtype != target._np:
             value = value.astype(target._np)
         return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else constant_array(value))
+    if type(value) in _SCALAR_TYPES:
+        return Tensor(_scalar_array(value, dtype, dtype_hint))
     if _contains_tensor(value):
         packed = OPS["stack"]([convert_to_tensor(v) for v in value])
         return packed if dtype is None else OPS["cast"](packed, dtype)
     if value is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
                          "to a Tensor.")
+    return Tensor(_python_value_array(value, dtype, dtype_hint))
+
+
+def _python_value_array(value, dtype, dtype_hint) -> jax.Array:
     if dtype is None and dtype_hint is not None:
         try:
-            return Tensor(constant_array(_python_to_numpy(value, _dtypes.as_dtype(dtype_hint))))
+            return constant_array(_python_to_numpy(value, _dtypes.as_dtype(dtype_hint)))
         except TypeError:
             pass
-    return Tensor(constant_array(_python_to_numpy(value, dtype)))
+    return constant_array(_python_to_numpy(value, dtype))
+
+
+# Python scalars (``x ** 2``, ``0.01 * g``) are converted to device arrays once: putting a
+# value on the device costs tens of microseconds, far more than the op that uses it.
+_SCALAR_TYPES = frozenset({int, float, bool, complex})
+_SCALARS: dict = {}
+_SCALARS_MAX = 4096
+
+
+def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
+    # float.hex / complex parts tell -0.0 from 0.0 and keep NaN (never equal to itself) apart;
+    # the type tells 1 from 1.0 and True.
+    exact = value.hex() if type(value) is float else (
+        (value.real.hex(), value.imag.hex()) if type(value) is complex else value)
+    key = (type(value), exact, dtype, None if dtype_hint is None else _dtypes.as_dtype(dtype_hint))
+    found = _SCALARS.get(key)
+    if found is None:
+        found = _python_value_array(value, dtype, dtype_hint)
+        if len(_SCALARS) >= _SCALARS_MAX:
+            _SCALARS.clear()
+        _SCALARS[key] = found
+    return found
 
 
 def constant(value, dtype=None, shape=None, name="Const") -> Tensor:

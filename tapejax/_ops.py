@@ -20,6 +20,7 @@ from ._convert import convert_to_tensor
 from ._record import Op, record
 from ._registry import register
 from ._tensor import TensorLike
+from .dtypes import as_dtype
 from .errors import InvalidArgumentError
 
 # -- dtype sets (numpy names), as TF's kernels accept them -----------------------------------
@@ -43,11 +44,17 @@ def _kernel_name(name: str) -> str:
     return _KERNEL_NAMES.get(name, name)
 
 
+_ALLOWED_NP: dict = {}  # allowed names -> the numpy dtypes (checked for every op: a hot path)
+
+
 def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
     """Raises TF's InvalidArgumentError when a tensor's dtype is not in ``allowed`` (a set of
     numpy names, listed in a canonical order, or a tuple listed in its own order, as TF's)."""
+    allowed_np = _ALLOWED_NP.get(allowed)
+    if allowed_np is None:
+        allowed_np = _ALLOWED_NP[allowed] = frozenset(as_dtype(n)._np for n in allowed)
     for t in tensors:
-        if t.dtype.name not in allowed:
+        if t._np_dtype not in allowed_np:
             ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
             names = ", ".join(_kernel_name(n) for n in ordered)
             raise InvalidArgumentError(
@@ -71,6 +78,9 @@ def check_bool(op_name: str, *tensors) -> None:
 
 
 def check_same_dtype(op_name: str, tensors) -> None:
+    first_np = tensors[0]._np_dtype
+    if all(t._np_dtype == first_np for t in tensors):
+        return
     first = tensors[0].dtype
     for i, t in enumerate(tensors[1:], 1):
         if t.dtype != first:

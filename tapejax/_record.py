@@ -86,13 +86,13 @@ class Node:
 
     __slots__ = ("op", "static", "inputs", "outputs", "_links", "_static_key", "seq")
 
-    def __init__(self, op: Op, static: dict, inputs: tuple, outputs: tuple):
+    def __init__(self, op: Op, static: dict, inputs: tuple, outputs: tuple, skey=False):
         self.op = op
         self.static = static
         self.inputs = inputs
         self.outputs = outputs
         self._links = None
-        self._static_key = False
+        self._static_key = skey  # False: not computed yet
         self.seq = next(_sequence)  # execution order, for replaying pending nodes
 
     def static_key(self):
@@ -126,19 +126,15 @@ def record(op: Op, inputs, static: dict | None = None, values=None):
     Returns:
       A Tensor, or a tuple of Tensors when ``op.multiple_results``.
     """
-    static = static or {}
+    static = static or _NO_STATIC
     recorders = state.recorders
     watching = [r for r in recorders if r.watches_any(inputs)] if recorders else ()
     if values is None:
-        if (
-            DEFER
-            and watching
-            and all(r.defers for r in watching)
-            and not any(t._is_symbolic() for t in inputs)
-        ):
-            avals = _output_avals(op, inputs, static)
+        if watching and _deferrable(watching, inputs):
+            skey = static_key(static)
+            avals = _output_avals(op, inputs, static, skey)
             if avals is not None:
-                return _defer(op, inputs, static, avals, watching)
+                return _defer(op, inputs, static, skey, avals, watching)
         values = _run(op, inputs, static)
     if op.multiple_results:
         outputs = tuple(Tensor(v) for v in values)
@@ -151,6 +147,22 @@ def record(op: Op, inputs, static: dict | None = None, values=None):
     return outputs if op.multiple_results else outputs[0]
 
 
+_NO_STATIC: dict = {}  # shared: static arguments are never mutated
+
+
+def _deferrable(watching, inputs) -> bool:
+    """Whether the recorders watching an op all defer, and no input is a tracer."""
+    if not DEFER:
+        return False
+    for r in watching:
+        if not r.defers:
+            return False
+    for t in inputs:
+        if isinstance(t._v, Tracer):
+            return False
+    return True
+
+
 # Defer ops recorded by a tape (see Tensor). TAPEJAX_DEFER=0 runs every op eagerly (debugging).
 DEFER = os.environ.get("TAPEJAX_DEFER", "1") != "0"
 
@@ -159,18 +171,13 @@ def will_defer(inputs) -> bool:
     """Whether an op on ``inputs`` would be deferred now (some tape records it, all of the
     recorders that do defer, and no input is a tracer)."""
     watching = [r for r in state.recorders if r.watches_any(inputs)]
-    return (
-        DEFER
-        and bool(watching)
-        and all(r.defers for r in watching)
-        and not any(t._is_symbolic() for t in inputs)
-    )
+    return bool(watching) and _deferrable(watching, inputs)
 
 
-def _defer(op, inputs, static, avals, watching):
+def _defer(op, inputs, static, skey, avals, watching):
     """Records ``op`` without running it: its outputs are pending tensors (see Tensor)."""
-    node = Node(op, static, tuple(inputs), ())
-    node.outputs = tuple(Tensor._deferred(node, i, shape, dtype) for i, (shape, dtype) in enumerate(avals))
+    node = Node(op, static, tuple(inputs), (), skey)
+    node.outputs = tuple(Tensor._deferred(node, i, aval) for i, aval in enumerate(avals))
     for recorder in watching:
         recorder.add(node)
     return node.outputs if op.multiple_results else node.outputs[0]
@@ -181,12 +188,11 @@ _AVALS_MAX = 8192
 _NOT_DEFERRABLE = object()
 
 
-def _output_avals(op: Op, inputs, static: dict):
+def _output_avals(op: Op, inputs, static: dict, skey):
     """Output (shape, dtype)s of ``op`` on ``inputs``, by ``jax.eval_shape``, cached per
-    (op, static arguments, input shapes and dtypes). Shape and dtype errors are raised here,
-    at the line that called the op, as eagerly. None: the op needs concrete values."""
-    skey = static_key(static)
-    key = None if skey is None else (op.key, skey, tuple((t._np_shape, t._np_dtype) for t in inputs))
+    (op, static arguments ``skey``, input shapes and dtypes). Shape and dtype errors are raised
+    here, at the line that called the op, as eagerly. None: the op needs concrete values."""
+    key = None if skey is None else (op.key, skey, *[t._shape_dtype for t in inputs])
     found = _AVALS.get(key) if key is not None else None
     if found is None:
         specs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in inputs]

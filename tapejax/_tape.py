@@ -65,16 +65,19 @@ class Tape:
         skey = node.static_key()
         if skey is None:  # unhashable static arguments: this recording equals no other
             skey = object()
-        self.events.append((node.op.key, skey, tuple(
-            slots[id(t)] if id(t) in slots else (t._np_shape, t._np_dtype)
-            for t in node.inputs)))
+        wiring = []
+        for t in node.inputs:
+            slot = slots.get(id(t))
+            wiring.append(t._shape_dtype if slot is None else slot)
+        self.events.append((node.op.key, skey, tuple(wiring)))
         for t in node.outputs:
             slots[id(t)] = len(slots)
         self.nodes.append(node)
         if node.op.differentiable:
+            connected = self.connected
             for t in node.outputs:
                 if t._np_dtype in _DIFFERENTIABLE:
-                    self.connected[id(t)] = t
+                    connected[id(t)] = t
 
     def note_read(self, variable, tensor) -> None:
         vid = id(variable)
@@ -82,9 +85,13 @@ class Tape:
             if not (self.watch_accessed_variables and variable.trainable):
                 return
             self.watched_vars[vid] = variable
-        self.var_reads.setdefault(vid, []).append(tensor)
-        self.events.append(("read", self._new_slot(tensor), tensor._np_shape, tensor._np_dtype))
-        if is_differentiable(tensor):
+        reads = self.var_reads.get(vid)
+        if reads is None:
+            reads = self.var_reads[vid] = []
+        reads.append(tensor)
+        aval = tensor._shape_dtype
+        self.events.append(("read", self._new_slot(tensor), aval))
+        if aval[1] in _DIFFERENTIABLE:
             self.connected[id(tensor)] = tensor
 
     # -- called by the public recorders ---------------------------------------------------
@@ -92,7 +99,7 @@ class Tape:
         self.connected[id(tensor)] = tensor
         slot = self.slots.get(id(tensor))
         if slot is None:
-            self.events.append(("watch", self._new_slot(tensor), tensor._np_shape, tensor._np_dtype))
+            self.events.append(("watch", self._new_slot(tensor), tensor._shape_dtype))
         else:
             self.events.append(("watch", slot))
 

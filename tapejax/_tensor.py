@@ -93,6 +93,10 @@ class TensorLike:
         return self._value.dtype
 
     @property
+    def _shape_dtype(self) -> tuple:
+        return (self._np_shape, self._np_dtype)
+
+    @property
     def _np_shape(self) -> tuple:
         return self._value.shape
 
@@ -201,20 +205,24 @@ class Tensor(TensorLike):
     """
 
     # A Tensor is either concrete (``_v`` holds its JAX value) or *pending*: produced by an op
-    # that a tape recorded and deferred (``_pending`` = (node, output index, shape, dtype)).
+    # that a tape recorded and deferred (``_pending`` = (node, output index)). ``_aval`` =
+    # (shape, dtype), known at once for a pending tensor, else computed on first use (the hot
+    # paths read it for every op; a JAX array's own ``shape``/``dtype`` are Python properties).
     # Shape and dtype are known at once; the value is computed on first use, by replaying the
     # pending ops as one compiled program, or fused with the gradient that needs it.
-    __slots__ = ("_v", "_pending", "__weakref__")
+    __slots__ = ("_v", "_pending", "_aval", "__weakref__")
 
-    def __init__(self, value):
+    def __init__(self, value, aval: tuple | None = None):
         self._v = value
         self._pending = None
+        self._aval = aval
 
     @classmethod
-    def _deferred(cls, node, index: int, shape: tuple, dtype) -> Tensor:
+    def _deferred(cls, node, index: int, aval: tuple) -> Tensor:
         t = cls.__new__(cls)
         t._v = None
-        t._pending = (node, index, shape, dtype)
+        t._pending = (node, index)
+        t._aval = aval
         return t
 
     @property
@@ -228,12 +236,25 @@ class Tensor(TensorLike):
         self._pending = None
 
     @property
+    def _shape_dtype(self) -> tuple:
+        aval = self._aval
+        if aval is None:
+            aval = self._aval = (self._v.shape, self._v.dtype)
+        return aval
+
+    @property
     def _np_dtype(self):
-        return self._v.dtype if self._v is not None else self._pending[3]
+        aval = self._aval
+        if aval is None:
+            aval = self._aval = (self._v.shape, self._v.dtype)
+        return aval[1]
 
     @property
     def _np_shape(self) -> tuple:
-        return self._v.shape if self._v is not None else self._pending[2]
+        aval = self._aval
+        if aval is None:
+            aval = self._aval = (self._v.shape, self._v.dtype)
+        return aval[0]
 
     def _is_symbolic(self) -> bool:
         return isinstance(self._v, jax.core.Tracer)

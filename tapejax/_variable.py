@@ -36,7 +36,7 @@ class Variable(TensorLike):
     <tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>
     """
 
-    __slots__ = ("_stored", "_trainable", "_name", "_order", "__weakref__")
+    __slots__ = ("_stored", "_aval", "_trainable", "_name", "_order", "__weakref__")
 
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
                  **unused_tf_kwargs):
@@ -52,6 +52,7 @@ class Variable(TensorLike):
             raise ValueError(f"Variable shape {tuple(shape)} does not match the initial value's shape "
                              f"{value.shape}.")
         self._stored = value._value
+        self._aval = (tuple(self._stored.shape), self._stored.dtype)  # assignment keeps both
         self._trainable = bool(trainable) if trainable is not None else True
         self._name = name.split(":")[0] if name else "Variable"
         self._order = next(_creation_order)
@@ -64,6 +65,18 @@ class Variable(TensorLike):
             if tensor is not None:
                 return tensor._value
         return self._stored
+
+    @property
+    def _np_dtype(self):
+        return self._aval[1]
+
+    @property
+    def _np_shape(self) -> tuple:
+        return self._aval[0]
+
+    @property
+    def _shape_dtype(self) -> tuple:
+        return self._aval
 
     @property
     def name(self) -> str:
@@ -82,7 +95,7 @@ class Variable(TensorLike):
         for collector in state.read_collectors:
             collector.append(self)
         # Each read is a fresh leaf, also inside a traced function (where the value is symbolic).
-        tensor = Tensor(self._value)
+        tensor = Tensor(self._value, self._aval)
         for recorder in state.recorders:
             recorder.note_read(self, tensor)
         return tensor
