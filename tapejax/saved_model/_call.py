@@ -100,7 +100,7 @@ class _Variant:
         self.variables = [variables[i] for i in entry["variables"]]
         self.assigned = [variables[i] for i in entry["assigned"]]
         no_gradient = _NoGradient(name, where, entry["vjp_order"], original)
-        fn = differentiable_call(exported, no_gradient)
+        fn = jax.jit(differentiable_call(exported, no_gradient))
         self.op = Op(
             "StatefulPartitionedCall", fn, multiple_results=True, reverse_only=True, input_errors=False
         )
