@@ -99,6 +99,13 @@ class _UserObject(Module):
         self._saved_variables = tuple(variables)
         self._saved_trainable = tuple(trainable)
 
+    def __call__(self, *args, **kwargs):
+        # A saved ``__call__`` is an instance attribute here, which Python's call does not see.
+        call = self.__dict__.get("__call__")
+        if call is None:
+            raise TypeError(f"'{type(self).__name__}' object is not callable: no __call__ was saved.")
+        return call(*args, **kwargs)
+
     @property
     def variables(self) -> tuple:
         return self._saved_variables
