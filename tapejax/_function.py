@@ -66,7 +66,10 @@ def _is_array(x) -> bool:
 def _spec(value) -> jax.ShapeDtypeStruct:
     """What ``jax.jit`` sees of ``value``, with its sharding when it is placed on devices
     (committed): the call then reuses the trace made here instead of tracing again."""
-    sharding = value.sharding if getattr(value, "committed", False) else None
+    # A tracer (a function called while another is traced) has no placement, and asking
+    # for ``committed`` raises.
+    committed = not isinstance(value, jax.core.Tracer) and getattr(value, "committed", False)
+    sharding = value.sharding if committed else None
     return jax.ShapeDtypeStruct(value.shape, value.dtype, sharding=sharding)
 
 

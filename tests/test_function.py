@@ -60,6 +60,18 @@ def test_variables_read_and_assigned_inside_are_visible_after_the_call():
     assert step.experimental_get_tracing_count() == 1
 
 
+def test_a_function_called_inside_another_function():
+    @tf.function
+    def inner(x):
+        return x * 2.0
+
+    @tf.function
+    def outer(x):
+        return inner(x) ** 2
+
+    assert float(outer(tf.constant(3.0))) == 36.0
+
+
 def test_a_returned_variable_gives_its_value_after_the_assignments():
     counter = tf.Variable(0)
 
