@@ -36,6 +36,13 @@ def _conj(x):
     return jnp.conj(x) if jnp.iscomplexobj(x) else x
 
 
+def _typed_like(ct, y):
+    """Cotangent ``ct`` with output ``y``'s sharding when a mesh context (``jax.set_mesh``,
+    Explicit axes) typed them apart: JAX's pullback wants the output's type."""
+    want, have = jax.typeof(y).sharding, jax.typeof(ct).sharding
+    return ct if have == want or have.mesh.empty else jax.sharding.reshard(ct, want)
+
+
 def _sources_plan(leaf_groups, slice_leaves):
     """Per source, the indices into ``slice_leaves`` of its connected leaves."""
     index = {id(t): i for i, t in enumerate(slice_leaves)}
@@ -205,9 +212,10 @@ def _gradient(sl, targets, leaf_groups, output_gradients, direct) -> _Derivative
                    for (shape, dtype), s in zip(specs, slots, strict=True)]
             per_leaf, aux = (), ()
             if slice_connected:
-                _, pullback, aux = jax.vjp(lambda *lv: replay.run(lv, consts, aux_refs), *leaves,
-                                           has_aux=True)
-                per_leaf = [_conj(g) for g in pullback(tuple(_conj(cts[k]) for k in positions))]
+                ys, pullback, aux = jax.vjp(lambda *lv: replay.run(lv, consts, aux_refs), *leaves,
+                                            has_aux=True)
+                given = (_typed_like(_conj(cts[k]), y) for k, y in zip(positions, ys, strict=True))
+                per_leaf = [_conj(g) for g in pullback(tuple(given))]
             out = []
             for idx, ks, c in zip(plan, direct, connected, strict=True):
                 if c:
@@ -265,7 +273,7 @@ def _jacrev_tf(f, argnums, has_aux):
     def jac(*args):
         y, pullback, aux = jax.vjp(f, *args, has_aux=True)
         basis = jnp.eye(y.size, dtype=y.dtype).reshape((y.size, *y.shape))
-        rows = jax.vmap(pullback)(basis)
+        rows = jax.vmap(lambda ct: pullback(_typed_like(ct, y)))(basis)
         return tuple(_conj(r).reshape(y.shape + a.shape) for r, a in zip(rows, args, strict=True)), aux
 
     del argnums, has_aux  # every argument, with aux, as the caller asks
@@ -301,7 +309,7 @@ def _batch_jacobian(sl, target, leaf_group, source_shape) -> _Derivative:
             # Row i of the target, summed over the batch: cotangent e_i for every example.
             basis = jnp.eye(n_rows, dtype=y.dtype).reshape((n_rows, 1, *rest))
             cts = jnp.broadcast_to(basis, (n_rows, batch, *rest))
-            (grads,) = _sum_groups(jax.vmap(pullback)(cts), plan)
+            (grads,) = _sum_groups(jax.vmap(lambda ct: pullback(_typed_like(ct, y)))(cts), plan)
             grads = _conj(grads).reshape((n_rows, batch, row_size)).transpose(1, 0, 2)
             return (grads.reshape(out_shape), *aux)
 
