@@ -286,6 +286,37 @@ def test_second_order_gradient_through_a_loaded_function(saved):
         t3.gradient(h, x)
 
 
+class Outer(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.sub = tf.Module(name="sub")
+        self.sub.k = tf.Variable(2.0)
+
+    @tf.function(input_signature=[tf.TensorSpec([])])
+    def __call__(self, x):
+        return (x * self.sub.k) ** 2
+
+
+def test_loaded_call_inside_a_function_and_under_a_forward_accumulator(tmp_path):
+    tf.saved_model.save(Outer(), tmp_path)
+    loaded = tf.saved_model.load(tmp_path)
+    assert loaded.sub.k is loaded.variables[0]
+    want = jax.grad(lambda x: (x * 2.0) ** 2)(3.0)
+
+    @tf.function
+    def grad(x):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = loaded(x)
+        return t.gradient(y, x)
+
+    x = tf.constant(3.0)
+    assert float(grad(x)) == want
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        y = loaded(x)
+    assert float(acc.jvp(y)) == want
+
+
 # --- the directory -------------------------------------------------------------------------------
 
 
