@@ -91,7 +91,7 @@ def _cotangent(grad, primal):
     if not jnp.issubdtype(primal.dtype, jnp.inexact):
         return np.zeros(primal.shape, jax.dtypes.float0)
     if grad is None:
-        return jnp.zeros(primal.shape, primal.dtype)
+        return jnp.zeros_like(primal)  # typed like primal (its sharding, under Explicit axes)
     g = convert_to_tensor(grad)._value
     if jnp.shape(g) != primal.shape:
         try:
