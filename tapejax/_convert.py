@@ -113,14 +113,14 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
                 f"{tensor.dtype.name}: {tensor!r}. Cast it first with tapejax.cast."
             )
         return tensor
+    if type(value) in _SCALAR_TYPES:
+        return Tensor(_scalar_array(value, dtype, dtype_hint))
     if isinstance(value, (jax.Array, jax.core.Tracer, np.ndarray, np.generic)):
         # Arrays are cast to the dtype asked for, or hinted at (TF converts numpy values so).
         target = dtype if dtype is not None or dtype_hint is None else _dtypes.as_dtype(dtype_hint)
         if target is not None and value.dtype != target._np:
             value = value.astype(target._np)
         return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else constant_array(value))
-    if type(value) in _SCALAR_TYPES:
-        return Tensor(_scalar_array(value, dtype, dtype_hint))
     if _contains_tensor(value):
         packed = OPS["stack"]([convert_to_tensor(v) for v in value])
         return packed if dtype is None else OPS["cast"](packed, dtype)

@@ -157,8 +157,8 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
     def public(x, y, name=None):
         x, y = binary_args(x, y, tf_name, lenient)
         check_dtype(tf_name, dtypes, x)
-        if check_shapes and x._np_shape != y._np_shape:  # equal shapes always broadcast
-            broadcast_shape(tf_name, x.shape, y.shape)
+        if check_shapes and x._np_shape != y._np_shape and x._np_shape and y._np_shape:
+            broadcast_shape(tf_name, x._np_shape, y._np_shape)  # equal shapes and scalars always do
         return record(op, (x, y))
 
     public.__name__ = public.__qualname__ = registry_name or tf_name.lower()

@@ -62,7 +62,7 @@ class Dense(Layer):
             self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer)
 
     def _check_input(self, inputs) -> None:
-        axes = {-1: self._kernel.shape[0]} if self._kernel is not None else None
+        axes = {-1: self._kernel._np_shape[0]} if self._kernel is not None else None
         check_input_spec(self, inputs, min_ndim=2, axes=axes)
 
     def call(self, inputs, training=None):

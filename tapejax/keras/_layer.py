@@ -275,7 +275,7 @@ def _marks_built(build):
 
 def check_input_spec(layer: Layer, inputs, *, ndim=None, min_ndim=None, axes=None) -> None:
     """Keras' InputSpec check: the same errors (ValueError) with the same wording."""
-    shape = tuple(inputs.shape)
+    shape = inputs._np_shape
     prefix = f"Input 0 of layer '{layer.name}' is incompatible with the layer:"
     if ndim is not None and len(shape) != ndim:
         raise ValueError(f"{prefix} expected ndim={ndim}, found ndim={len(shape)}. Full shape received: "
