@@ -5,6 +5,8 @@
 #   make demo    run the "Advanced automatic differentiation" guide through a Jupyter kernel,
 #                print its results and write its plots to $(OUT)/
 #   make test    the test suite (tests/), the doctests in tapejax/ and README.md's example
+#   make fuzz    the property tests (tests/test_properties.py) on the long hypothesis profile:
+#                random programs checked against JAX; FUZZ_EXAMPLES per test (default 1000)
 #   make lint    ruff check
 #   make bench   the benchmarks (benchmarks/RESULTS.md, chart.png); BENCH_ARGS=--quick
 #   make notebook  regenerate notebooks/*.ipynb from their jupytext .py sources
@@ -21,13 +23,18 @@ PYTEST_ARGS ?=
 VPY := $(VENV)/bin/python
 PIP_INSTALL := $(VPY) -m pip install --quiet --disable-pip-version-check --progress-bar off
 
-.PHONY: demo test lint notebook bench clean
+FUZZ_EXAMPLES ?= 1000
+.PHONY: demo test fuzz lint notebook bench clean
 
 demo: $(VENV)/.installed-demo
 	$(VPY) scripts/run_notebook.py notebooks/advanced_autodiff.ipynb --out $(OUT)
 
 test: $(VENV)/.installed-test
 	$(VPY) -m pytest $(TEST_PATHS) --doctest-glob=README.md $(PYTEST_ARGS)
+
+fuzz: $(VENV)/.installed-test
+	TAPEJAX_HYPOTHESIS_PROFILE=fuzz TAPEJAX_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
+	  $(VPY) -m pytest tests/test_properties.py --hypothesis-show-statistics $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-demo
 	$(VPY) benchmarks/run.py $(BENCH_ARGS)
