@@ -199,7 +199,10 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         args, kwargs = self._bind(args, kwargs)
-        leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+        if args or kwargs:
+            leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+        else:
+            leaves, tree = [], _NO_ARGS
         dynamic = [_is_array(x) and not isinstance(x, Variable) for x in leaves]
         key = (tree, tuple(_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)))
         trace = self._traces.get(key)
@@ -215,10 +218,14 @@ class Function:
         return sum(t.traces for t in self._traces.values())
 
 
+_NO_ARGS = jax.tree_util.tree_structure(((), {}))
+
+
 def _signature(x, dynamic: bool):
     if dynamic:
-        dtype = x.dtype if isinstance(x, TensorLike) else _dtypes.as_dtype(x.dtype)
-        return ("tensor", tuple(x.shape), dtype.name)
+        if isinstance(x, TensorLike):
+            return ("tensor", *x._shape_dtype)
+        return ("tensor", tuple(x.shape), _dtypes.as_dtype(x.dtype)._np)
     if isinstance(x, Variable):
         return ("variable", id(x))
     try:
