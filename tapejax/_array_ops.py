@@ -16,6 +16,7 @@ from ._indexing import getitem, slice, strided_slice  # noqa: F401 - re-exported
 from ._ops import ALL, check_same_dtype, convert_like, unary
 from ._record import Op, record
 from ._registry import register
+from ._shape import dims_text
 from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
@@ -30,9 +31,6 @@ def as_ints(values) -> tuple:
         return (int(values),)
     return tuple(int(v) for v in values)
 
-
-def _dims(shape) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def _fail(message: str, op_name: str):
@@ -145,7 +143,7 @@ def broadcast_to(input, shape, name=None) -> Tensor:  # noqa: A002
     shape = as_ints(shape)
     padded = (1,) * (len(shape) - x.ndim) + tuple(x.shape)
     if len(shape) < x.ndim or any(d not in (1, s) for d, s in zip(padded, shape, strict=True)):
-        _fail(f"Incompatible shapes: {_dims(x.shape)} vs. {_dims(shape)}", "BroadcastTo")
+        _fail(f"Incompatible shapes: {dims_text(x.shape)} vs. {dims_text(shape)}", "BroadcastTo")
     return record(_BROADCAST, (x,), {"shape": shape})
 
 
@@ -258,12 +256,12 @@ def concat(values, axis, name="concat") -> Tensor:
     axis = int(axis) % rank
     for i, t in enumerate(tensors[1:], 1):
         if t.ndim != rank:
-            _fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = {_dims(tensors[0].shape)} "
-                  f"vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2")
+            _fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                  f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}", "ConcatV2")
         for d in range(rank):
             if d != axis and t.shape[d] != tensors[0].shape[d]:
                 _fail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
-                      f"{_dims(tensors[0].shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2")
+                      f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}", "ConcatV2")
     return record(_CONCAT, tuple(tensors), {"axis": axis})
 
 
@@ -278,8 +276,8 @@ def stack(values, axis=0, name="stack") -> Tensor:
     axis = _check_axis(int(axis), rank + 1, "tapejax.stack")
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
-            _fail(f"Shapes of all inputs must match: values[0].shape = {_dims(tensors[0].shape)} != "
-                  f"values[{i}].shape = {_dims(t.shape)}", "Pack")
+            _fail(f"Shapes of all inputs must match: values[0].shape = {dims_text(tensors[0].shape)} != "
+                  f"values[{i}].shape = {dims_text(t.shape)}", "Pack")
     return record(_STACK, tuple(tensors), {"axis": axis})
 
 
@@ -292,7 +290,7 @@ def unstack(value, num=None, axis=0, name="unstack") -> list:
     axis = _check_axis(int(axis), x.ndim, "tapejax.unstack")
     n = x.shape[axis]
     if num is not None and int(num) != n:
-        _fail(f"Input shape axis {axis} must equal {num}, got shape {_dims(x.shape)}", "Unpack")
+        _fail(f"Input shape axis {axis} must equal {num}, got shape {dims_text(x.shape)}", "Unpack")
     return list(record(_UNSTACK, (x,), {"axis": axis})) if n else []
 
 
@@ -353,8 +351,8 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
     mode = _MODES[mode.upper()]
     pads = np.asarray(paddings.numpy() if isinstance(paddings, TensorLike) else paddings).astype(int)
     if pads.shape != (x.ndim, 2):
-        _fail(f"The first dimension of paddings must be the rank of inputs{_dims(pads.shape)} "
-              f"{_dims(x.shape)}", "Pad")
+        _fail(f"The first dimension of paddings must be the rank of inputs{dims_text(pads.shape)} "
+              f"{dims_text(x.shape)}", "Pad")
     if (pads < 0).any():
         before, after = pads[(pads < 0).any(axis=1)][0]
         _fail(f"Paddings must be non-negative: {before} {after}", "Pad")

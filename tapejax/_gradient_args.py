@@ -12,7 +12,7 @@ import numpy as np
 
 from ._convert import convert_to_tensor
 from ._nest import flatten
-from ._shape_ops import _dims
+from ._shape import dims_text
 from ._tensor import TensorLike
 from ._variable import Variable
 from .errors import InvalidArgumentError
@@ -115,7 +115,7 @@ def _check_cotangent(ct, target) -> None:
     if shape != tuple(target.shape):
         raise InvalidArgumentError(
             None, None,
-            f"Incompatible shapes: {_dims(ct.shape)} vs. {_dims(target.shape)} [Op:Mul]. Each output "
+            f"Incompatible shapes: {dims_text(ct.shape)} vs. {dims_text(target.shape)} [Op:Mul]. Each output "
             "gradient must have its target's shape (or broadcast to it).")
 
 

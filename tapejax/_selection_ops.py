@@ -24,6 +24,7 @@ from ._ops import (
     convert_like,
 )
 from ._record import Op, record
+from ._shape import dims_text
 from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
@@ -31,9 +32,6 @@ _INDEX_DTYPES = ("int16", "int32", "int64")
 _WHERE = Op("SelectV2", jnp.where)
 _WHERE_INDICES = Op("Where", lambda c: jnp.argwhere(c).astype(jnp.int64), differentiable=False)
 
-
-def _dims(shape) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def where(condition, x=None, y=None, name=None) -> Tensor:
@@ -57,8 +55,8 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     try:
         broadcast_shape("SelectV2", cond.shape, x.shape, y.shape)
     except InvalidArgumentError:
-        raise InvalidArgumentError(f"condition {_dims(cond.shape)}, then {_dims(x.shape)}, and else "
-                                   f"{_dims(y.shape)} must be broadcastable [Op:SelectV2]") from None
+        raise InvalidArgumentError(f"condition {dims_text(cond.shape)}, then {dims_text(x.shape)}, and else "
+                                   f"{dims_text(y.shape)} must be broadcastable [Op:SelectV2]") from None
     return record(_WHERE, (cond, x, y))
 
 
@@ -129,7 +127,7 @@ def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param sh
         k = int(np.argmax(bad))
         node = f", node name: {op_name}" if op_name == "GatherNd" else ""
         raise InvalidArgumentError(f"indices[{k}] = {idx[k].tolist()} does not index into {what} "
-                                   f"{_dims(shape)}{node} [Op:{op_name}]")
+                                   f"{dims_text(shape)}{node} [Op:{op_name}]")
 
 
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
@@ -187,7 +185,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     check_same_dtype("Maximum", (t, lo))
     out_shape = broadcast_shape("Maximum", broadcast_shape("Minimum", t.shape, hi.shape), lo.shape)
     if out_shape != tuple(t.shape):
-        raise InvalidArgumentError(f"Incompatible shapes: {_dims(t.shape)} vs. {_dims(out_shape)} "
+        raise InvalidArgumentError(f"Incompatible shapes: {dims_text(t.shape)} vs. {dims_text(out_shape)} "
                                    "[Op:ClipByValue]")
     return record(_CLIP, (t, lo, hi))
 

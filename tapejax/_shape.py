@@ -88,3 +88,8 @@ def _dim(d):
     # A symbolic dimension (jax.export) stays as it is: it appears only while
     # tapejax.saved_model.save exports a function whose input_signature has None dimensions.
     return d if is_symbolic_dim(d) else int(d)
+
+
+def dims_text(shape) -> str:
+    """A shape as TF's kernel error messages print it: ``[3,2]`` (no spaces), ``[]`` for a scalar."""
+    return "[" + ",".join(str(d) for d in shape) + "]"

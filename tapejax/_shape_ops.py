@@ -8,7 +8,7 @@ import numpy as np
 from . import dtypes as _dtypes
 from ._convert import constant_array, convert_to_tensor
 from ._ops import broadcast_shape
-from ._shape import TensorShape
+from ._shape import TensorShape, dims_text
 from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
@@ -51,13 +51,10 @@ def ensure_shape(x, shape, name=None) -> Tensor:
     if expected is not None and not (len(expected) == x.ndim and all(
             e is None or int(e) == d for e, d in zip(expected, x.shape, strict=True))):
         text = ",".join("?" if e is None else str(int(e)) for e in expected)
-        raise InvalidArgumentError(f"Shape of tensor input {_dims(x.shape)} is not compatible with "
+        raise InvalidArgumentError(f"Shape of tensor input {dims_text(x.shape)} is not compatible with "
                                    f"expected shape [{text}]. [Op:EnsureShape]")
     return x
 
-
-def _dims(shape) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def broadcast_static_shape(shape_x, shape_y) -> TensorShape:

@@ -33,15 +33,13 @@ from ._record import Op, record
 from ._reduction_ops import axes as _axes
 from ._reduction_ops import l2_normalize  # noqa: F401
 from ._registry import register
+from ._shape import dims_text
 from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
 
 # MatMul's kernels: no bool, int8 or int16 (unless an output_type is asked for).
 _MATMUL_DTYPES = NUMERIC - frozenset({"int8", "int16"})
 
-
-def _dims(shape) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def _matmul(a, b, ta, tb, ca, cb, out):
@@ -68,7 +66,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     a, b = binary_args(a, b, "MatMul", lenient=True)
     check_dtype("MatMul", NUMERIC if output_type is not None else _MATMUL_DTYPES, a)
     if a.ndim < 2 or b.ndim < 2:
-        text = (f"In[0] and In[1] has different ndims: {_dims(a.shape)} vs. {_dims(b.shape)}"
+        text = (f"In[0] and In[1] has different ndims: {dims_text(a.shape)} vs. {dims_text(b.shape)}"
                 if a.ndim != b.ndim else f"In[0] and In[1] ndims must be == 2: {a.ndim}")
         raise InvalidArgumentError(f"{text} [Op:MatMul]. Use tapejax.linalg.matvec for a "
                                                "matrix-vector product.")
@@ -76,12 +74,13 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     kb = b.shape[-1] if (transpose_b or adjoint_b) else b.shape[-2]
     if ka != kb:
         raise InvalidArgumentError(
-            f"Matrix size-incompatible: In[0]: {_dims(a.shape)}, In[1]: {_dims(b.shape)} [Op:MatMul]")
+            f"Matrix size-incompatible: In[0]: {dims_text(a.shape)}, In[1]: {dims_text(b.shape)} [Op:MatMul]")
     try:
         broadcast_shape("BatchMatMulV2", a.shape[:-2], b.shape[:-2])
     except InvalidArgumentError:
-        raise InvalidArgumentError(f"In[0] and In[1] must have compatible batch dimensions: "
-                                   f"{_dims(a.shape)} vs. {_dims(b.shape)} [Op:BatchMatMulV2]") from None
+        raise InvalidArgumentError(
+            f"In[0] and In[1] must have compatible batch dimensions: {dims_text(a.shape)} vs. "
+            f"{dims_text(b.shape)} [Op:BatchMatMulV2]") from None
     out = None if output_type is None else np.dtype(_as_np(output_type))
     static = {"ta": bool(transpose_a or adjoint_a), "tb": bool(transpose_b or adjoint_b),
               "ca": bool(adjoint_a), "cb": bool(adjoint_b), "out": out}

@@ -56,6 +56,7 @@ from ._reduction_ops import (  # noqa: F401 - tf.math's namespace
     softmax,
 )
 from ._registry import register
+from ._shape import dims_text
 from ._sort_ops import in_top_k, top_k  # noqa: F401
 from ._tensor import Tensor, TensorLike
 from .errors import InvalidArgumentError
@@ -359,12 +360,9 @@ def add_n(inputs, name=None) -> Tensor:
         if t.shape != first.shape:
             raise InvalidArgumentError(
                 f"Inputs to operation AddN of type AddN must have the same size and shape.  "
-                f"Input 0: {_dims(first.shape)} != input {i}: {_dims(t.shape)} [Op:AddN]")
+                f"Input 0: {dims_text(first.shape)} != input {i}: {dims_text(t.shape)} [Op:AddN]")
     return record(_ADD_N, tuple(tensors))
 
-
-def _dims(shape) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def complex(real, imag, name=None) -> Tensor:  # noqa: A001 - TF's name
