@@ -46,9 +46,14 @@ def _python_array(value) -> np.ndarray:
     except ValueError:  # numpy refuses ragged nests
         raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
     if arr.dtype == object:
-        if all(isinstance(v, int) for v in np.ravel(arr)):
+        flat = np.ravel(arr)
+        if all(isinstance(v, int) for v in flat):
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
-        raise TypeError(f"Failed to convert elements of {value!r} to Tensor.")
+        if len({type(v) for v in flat}) > 1:
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor. Give every element "
+                             "a number (float('nan') for a missing value).")
+        raise ValueError(f"Attempt to convert a value ({flat[0]!r}) with an unsupported type "
+                         f"({type(flat[0])}) to a Tensor. Give every element a number.")
     if arr.dtype.kind == "u":  # Python ints become uint64 only past int64's range
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     return arr
