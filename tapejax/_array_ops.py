@@ -243,7 +243,10 @@ def concat(values, axis, name="concat") -> Tensor:
     """
     tensors = _packable(values, "ConcatV2")
     if not tensors:
-        raise ValueError("tapejax.concat needs at least one tensor.")
+        raise InvalidArgumentError(
+            "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]' "
+            "[Op:ConcatV2]: tapejax.concat got an empty list, so there is nothing to join (and no "
+            "dtype). Pass a list of one or more tensors.")
     if len(tensors) == 1:
         return identity(tensors[0])
     check_same_dtype("ConcatV2", tensors)
@@ -401,10 +404,14 @@ def repeat(input, repeats, axis=None, name=None) -> Tensor:  # noqa: A002
     if axis is None:
         x, axis = reshape(x, [-1]), 0
     axis = _check_axis(int(axis), x.ndim, "tapejax.repeat")
+    if np.ndim(repeats) > 1:
+        raise ValueError(f"Shape {np.shape(repeats)} must have rank at most 1: tapejax.repeat takes a "
+                         "scalar repeats or a list of one count per element along axis.")
     reps = as_ints(repeats)
     if len(reps) not in (1, x.shape[axis]):
-        _fail(f"repeats must be a scalar or have the length of axis {axis} ({x.shape[axis]}), got "
-              f"{len(reps)}", "Repeat")
+        raise ValueError(f"Dimensions {x.shape[axis]} and {len(reps)} are not compatible: tapejax.repeat "
+                         f"takes a scalar repeats or one count per element along axis {axis} "
+                         f"({x.shape[axis]}), got {len(reps)} counts.")
     total = reps[0] * x.shape[axis] if len(reps) == 1 else sum(reps)
     static = {"repeats": reps if len(reps) > 1 else reps[0], "axis": axis, "total": total}
     return record(_REPEAT, (x,), static)

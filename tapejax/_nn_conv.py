@@ -12,9 +12,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ._array_ops import reshape
 from ._convert import convert_to_tensor
 from ._ops import FLOAT, REAL, check_dtype, check_same_dtype, convert_like
 from ._record import Op, record
+from ._shape import dims_text
 from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
@@ -33,10 +35,13 @@ def _per_dim(value, n: int, name: str, default=1) -> tuple:
     raise ValueError(f"{name} should be of length 1, {n} or {n + 2}, got {values}.")
 
 
-def _padding(padding, n: int, channels_first: bool):
+def _padding(padding, n: int, channels_first: bool, op_name: str):
     if isinstance(padding, str):
         if padding.upper() not in ("SAME", "VALID"):
-            raise ValueError(f"padding must be 'SAME', 'VALID' or explicit pairs, got {padding!r}.")
+            raise InvalidArgumentError(
+                f"Value for attr 'padding' of \"{padding}\" is not in the list of allowed values: "
+                f"\"SAME\", \"VALID\", \"EXPLICIT\" [Op:{op_name}]. Pass padding='SAME', 'VALID', or "
+                "explicit [before, after] pairs, one per dimension.")
         return padding.upper()
     pairs = [tuple(int(v) for v in p) for p in padding]
     if len(pairs) != n + 2:
@@ -44,10 +49,18 @@ def _padding(padding, n: int, channels_first: bool):
     return tuple(pairs[2:] if channels_first else pairs[1:-1])
 
 
+def _conv_op_name(n: int) -> str:
+    """TF's kernel for ``n`` spatial dimensions (conv1d runs Conv2D on an expanded input)."""
+    return "Conv3D" if n == 3 else "Conv2D"
+
+
 def _layout(x: Tensor, data_format, op_name: str, rank: int | None = None):
     n = x.ndim - 2
     if n < 1 or (rank is not None and x.ndim != rank):
-        raise ValueError(f"{op_name}: input must have rank {rank or '>= 3'}, got shape {x.shape}.")
+        what = "convolution input" if op_name.startswith("Conv") else "pooling input"
+        raise InvalidArgumentError(
+            f"{what} must be {rank or 'at least 3'}-dimensional: {dims_text(x.shape)} [Op:{op_name}]. "
+            "Pass [batch, spatial..., channels] (channels first with data_format='NC...').")
     channels_first = bool(data_format) and data_format.startswith("NC")
     spatial = "DHW"[-n:] if n <= 3 else "".join(chr(ord("a") + i) for i in range(n))
     lhs = ("NC" + spatial) if channels_first else ("N" + spatial + "C")
@@ -69,20 +82,23 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
     w = convert_like(filters, x)
     check_same_dtype("Conv", (x, w))
     check_dtype("Conv", FLOAT | frozenset({"int32"}), x)
-    n, channels_first, lhs, spatial = _layout(x, data_format, "convolution")
+    n, channels_first, lhs, spatial = _layout(x, data_format, "Conv")
     if w.ndim != n + 2:
         raise ValueError(f"filters must have rank {n + 2} ([{', '.join(spatial)}, in, out]), got {w.shape}.")
     c_in = x.shape[1 if channels_first else -1]
     if w.shape[-2] == 0 or c_in % w.shape[-2]:
         raise InvalidArgumentError(f"input depth must be evenly divisible by filter depth: "
                                    f"{c_in} vs {w.shape[-2]} [Op:Conv2D]")
-    static = {"strides": _per_dim(strides, n, "strides"), "padding": _padding(padding, n, channels_first),
+    static = {"strides": _per_dim(strides, n, "strides"),
+              "padding": _padding(padding, n, channels_first, _conv_op_name(n)),
               "dilations": _per_dim(dilations, n, "dilations"), "numbers": (lhs, spatial + "IO", lhs)}
     return record(_CONV, (x, w), static)
 
 
 def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None, name=None) -> Tensor:  # noqa: A002
     """2-D convolution of ``[batch, height, width, in]`` by ``[fh, fw, in, out]`` (``tf.nn.conv2d``).
+
+    As in TF, ``batch`` may be several dimensions (an input of rank 5 or more).
 
     >>> import tapejax as tf
     >>> x = tf.reshape(tf.range(9.0), (1, 3, 3, 1))
@@ -92,14 +108,17 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
            [20., 24.]], dtype=float32)>
     """
     x = convert_to_tensor(input)
-    _layout(x, data_format, "conv2d", rank=4)
+    if x.ndim > 4:  # TF's batch_shape + [height, width, channels]: one batch dimension for the kernel
+        out = conv2d(reshape(x, (-1, *x.shape[-3:])), filters, strides, padding, data_format, dilations)
+        return reshape(out, (*x.shape[:-3], *out.shape[1:]))
+    _layout(x, data_format, "Conv2D", rank=4)
     return convolution(x, filters, strides, padding, data_format, dilations)
 
 
 def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None, name=None) -> Tensor:  # noqa: A002
     """1-D convolution of ``[batch, width, in]`` by ``[fw, in, out]`` (``tf.nn.conv1d``)."""
     x = convert_to_tensor(input)
-    _layout(x, data_format, "conv1d", rank=3)
+    _layout(x, data_format, "Conv2D", rank=3)
     return convolution(x, filters, stride, padding, data_format, dilations)
 
 
@@ -134,7 +153,8 @@ def _pool(op, input, ksize, strides, padding, data_format, rank=None) -> Tensor:
     check_dtype(op.name, FLOAT if op is _AVG_POOL else REAL, x)
     n, channels_first, _, _ = _layout(x, data_format, op.name, rank)
     ksize, strides = _per_dim(ksize, n, "ksize"), _per_dim(strides, n, "strides")
-    dims, steps, pads = _window(x, ksize, strides, _padding(padding, n, channels_first), n, channels_first)
+    dims, steps, pads = _window(x, ksize, strides, _padding(padding, n, channels_first, op.name),
+                                 n, channels_first)
     return record(op, (x,), {"dims": dims, "steps": steps, "padding": pads})
 
 

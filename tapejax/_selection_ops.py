@@ -185,8 +185,9 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     check_same_dtype("Maximum", (t, lo))
     out_shape = broadcast_shape("Maximum", broadcast_shape("Minimum", t.shape, hi.shape), lo.shape)
     if out_shape != tuple(t.shape):
-        raise InvalidArgumentError(f"Incompatible shapes: {dims_text(t.shape)} vs. {dims_text(out_shape)} "
-                                   "[Op:ClipByValue]")
+        raise ValueError(f"Shapes {tuple(t.shape)} and {tuple(out_shape)} are incompatible: "
+                         "tapejax.clip_by_value's bounds would broadcast the tensor to a larger shape. "
+                         "Give bounds that broadcast to the tensor's shape (scalars, or its shape).")
     return record(_CLIP, (t, lo, hi))
 
 

@@ -78,12 +78,13 @@ class _Forward:
     weakly), so a long computation under an accumulator keeps no dead values alive.
     """
 
-    __slots__ = ("tangents", "var_tangents")
+    __slots__ = ("tangents", "var_tangents", "misshapen")
     defers = False  # tangents are computed op by op, from concrete values
 
     def __init__(self):
         self.tangents: dict = {}  # id(tensor) -> (weakref to the tensor, tangent)
         self.var_tangents: dict = {}  # id(variable) -> tangent
+        self.misshapen: dict = {}  # id(tangent) -> (tangent, its primal's shape): TF accepts these
 
     def remember(self, tensor, tangent) -> None:
         key, tangents = id(tensor), self.tangents
@@ -115,6 +116,8 @@ class _Forward:
         given, extra = [], []
         for t in node.inputs:
             tangent = self.tangent_of(t) if is_differentiable(t) else None
+            if self.misshapen and tangent is not None and id(tangent) in self.misshapen:
+                _fail_misshapen(node, *self.misshapen[id(tangent)])
             given.append(None if tangent is None else len(extra))
             if tangent is not None:
                 extra.append(tangent)
@@ -143,6 +146,15 @@ class _Forward:
                 if is_differentiable(out) and any(has[i] for i in linked)]
 
 
+def _fail_misshapen(node, tangent, primal_shape):
+    # TF accepts such a tangent and fails (ValueError) only when an op's JVP combines it with
+    # values of the primal's shape; the JVP here needs the primal's shape exactly.
+    raise ValueError(
+        f"Shapes {tangent.shape} and {primal_shape} are incompatible: the tangent given to "
+        f"ForwardAccumulator for a primal of shape {primal_shape} has shape {tangent.shape}, and "
+        f"{node.op.name} read that primal. Give each tangent its primal's shape.")
+
+
 class ForwardAccumulator:
     """Computes Jacobian-vector products with forward mode (``tf.autodiff.ForwardAccumulator``).
 
@@ -152,7 +164,9 @@ class ForwardAccumulator:
 
     Args:
       primals: a Tensor or Variable, or a nest of them, each listed once.
-      tangents: a nest like ``primals``: the direction, one tensor per primal, of its shape.
+      tangents: a nest like ``primals``: the direction, one tensor per primal, of its shape
+        and dtype. As in TF, a tangent of another shape is accepted here, and an op that reads
+        its primal inside the block raises ``ValueError``.
 
     >>> import tapejax as tf
     >>> x = tf.constant(3.0)
@@ -193,10 +207,13 @@ class ForwardAccumulator:
             tangent = tangent._as_tensor()
         else:
             tangent = convert_to_tensor(tangent, dtype=primal.dtype)
-        if tangent.shape != primal.shape or tangent.dtype != primal.dtype:
+        if tangent.dtype != primal.dtype:
             raise ValueError(
-                f"Tangent {tangent!r} is incompatible with primal {primal!r}: a tangent must have "
-                "its primal's shape and dtype.")
+                f"Tensor conversion requested dtype {primal.dtype.name} for Tensor with dtype "
+                f"{tangent.dtype.name}: {tangent!r}. ForwardAccumulator needs each tangent in its "
+                "primal's dtype; cast it with tf.cast.")
+        if tangent.shape != primal.shape:
+            self._forward.misshapen[id(tangent)] = (tangent, primal.shape)
         if isinstance(primal, Variable):
             self._forward.var_tangents[id(primal)] = tangent
         else:

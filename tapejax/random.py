@@ -16,12 +16,14 @@ import threading
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from . import dtypes as _dtypes
 from ._array_ops import as_ints
 from ._convert import convert_to_tensor
 from ._ops import convert_like
 from ._record import Op, record
+from ._shape import dims_text
 from ._tensor import Tensor
 from .errors import InvalidArgumentError
 
@@ -149,10 +151,12 @@ def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
 
 
 def _stateless_key(seed):
-    values = [int(v) for v in (seed.numpy() if hasattr(seed, "numpy") else seed)]
-    if len(values) != 2:
-        raise ValueError(f"seed must have shape [2], got {len(values)} values.")
-    return jax.random.fold_in(jax.random.key(values[0]), values[1])
+    values = np.asarray(seed.numpy() if hasattr(seed, "numpy") else seed)
+    if values.shape != (2,):
+        raise InvalidArgumentError(
+            f"seed must have shape [2], not {dims_text(values.shape)} [Op:StatelessRandomGetKeyCounter]. "
+            "A stateless random op takes a seed of two integers: seed=[a, b].")
+    return jax.random.fold_in(jax.random.key(int(values[0])), int(values[1]))
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None, alg="auto_select"):

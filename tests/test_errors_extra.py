@@ -24,20 +24,29 @@ _OP_ERRORS = [
      r"shift and axis must have the same size, got 2 and 1 \[Op:Roll\]"),
     ("roll_axis", lambda: tf.roll(_x23(), 1, 2), InvalidArgumentError,
      r"axis 2 is out of range for a tensor of rank 2 \[Op:Roll\]"),
-    ("repeat", lambda: tf.repeat(_x23(), [1, 2], axis=1), InvalidArgumentError,
-     r"repeats must be a scalar or have the length of axis 1 \(3\), got 2 \[Op:Repeat\]"),
+    ("repeat", lambda: tf.repeat(_x23(), [1, 2], axis=1), ValueError,
+     r"Dimensions 3 and 2 are not compatible: tapejax.repeat takes a scalar repeats or one count per "
+     r"element along axis 1 \(3\), got 2 counts"),
+    ("repeat_flattened", lambda: tf.repeat(_x23(), [1, 2]), ValueError,
+     r"Dimensions 6 and 2 are not compatible: .* along axis 0 \(6\)"),
+    ("repeat_rank", lambda: tf.repeat(_x23(), [[1, 2]], axis=0), ValueError,
+     r"Shape \(1, 2\) must have rank at most 1: tapejax.repeat takes a scalar repeats"),
     ("split_zero", lambda: tf.split(_x23(), 0, axis=1), InvalidArgumentError,
      r"Value for attr 'num_split' of 0 must be at least minimum 1 \[Op:Split\]"),
     ("slice_rank", lambda: tf.slice(_x23(), [0], [1]), InvalidArgumentError,
      r"Expected begin and size arguments to be 1-D tensors of size 2, but got shapes \[1\] and "
      r"\[1\] instead. \[Op:Slice\]"),
-    ("concat_empty", lambda: tf.concat([], 0), ValueError, "tapejax.concat needs at least one tensor"),
+    ("concat_empty", lambda: tf.concat([], 0), InvalidArgumentError,
+     r"OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '\[N=0, Tidx=DT_INT32\]' "
+     r"\[Op:ConcatV2\]: tapejax.concat got an empty list"),
     ("meshgrid", lambda: tf.meshgrid([1, 2], [3], indexing="xx"), ValueError,
      "indexing parameter must be either 'xy' or 'ij', got 'xx'"),
     ("cumsum_scalar", lambda: tf.cumsum(tf.constant(1.0)), InvalidArgumentError,
      r"ScanOp: Expected scan axis in the range \[0, 0\), but got 0 \[Op:Cumsum\]"),
-    ("clip_grows", lambda: tf.clip_by_value(tf.ones([2]), tf.zeros([2, 2]), 1.0), InvalidArgumentError,
-     r"Incompatible shapes: \[2\] vs. \[2,2\] \[Op:ClipByValue\]"),
+    ("clip_grows", lambda: tf.clip_by_value(tf.ones([2]), tf.zeros([2, 2]), 1.0), ValueError,
+     r"Shapes \(2,\) and \(2, 2\) are incompatible: tapejax.clip_by_value's bounds would broadcast"),
+    ("clip_grows_max", lambda: tf.clip_by_value(tf.ones([2]), 0.0, tf.ones([3, 2])), ValueError,
+     r"Shapes \(2,\) and \(3, 2\) are incompatible"),
     ("sort_scalar", lambda: tf.sort(tf.constant(1.0)), InvalidArgumentError,
      r"Sort needs a tensor of rank >= 1, got a scalar \[Op:Sort\]"),
     ("sort_axis", lambda: tf.sort(_x23(), axis=2), ValueError,
@@ -72,16 +81,29 @@ _OP_ERRORS = [
      r"Logits cannot be scalars - received shape \(\)"),
     ("embedding_shards", lambda: tf.nn.embedding_lookup([_x23(), _x23()], [0]), ValueError,
      r"tapejax.nn.embedding_lookup supports one params tensor \(no sharding\)"),
-    ("stateless_seed", lambda: tf.random.stateless_normal([2], seed=[1, 2, 3]), ValueError,
-     r"seed must have shape \[2\], got 3 values"),
+    ("stateless_seed", lambda: tf.random.stateless_normal([2], seed=[1, 2, 3]), InvalidArgumentError,
+     r"seed must have shape \[2\], not \[3\] \[Op:StatelessRandomGetKeyCounter\]. A stateless random "
+     r"op takes a seed of two integers"),
+    ("stateless_seed_scalar", lambda: tf.random.stateless_uniform([2], seed=7), InvalidArgumentError,
+     r"seed must have shape \[2\], not \[\] \[Op:StatelessRandomGetKeyCounter\]"),
     ("conv_strides", lambda: tf.nn.conv2d(tf.ones([1, 4, 4, 1]), tf.ones([2, 2, 1, 1]), [1, 1, 1], "VALID"),
      ValueError, r"strides should be of length 1, 2 or 4, got \[1, 1, 1\]"),
     ("conv_padding", lambda: tf.nn.conv2d(tf.ones([1, 4, 4, 1]), tf.ones([2, 2, 1, 1]), 1, "FULL"),
-     ValueError, "padding must be 'SAME', 'VALID' or explicit pairs, got 'FULL'"),
+     InvalidArgumentError, r"""Value for attr 'padding' of "FULL" is not in the list of allowed values: """
+     r""""SAME", "VALID", "EXPLICIT" \[Op:Conv2D\]. Pass padding='SAME', 'VALID', or explicit"""),
+    ("pool_padding", lambda: tf.nn.max_pool2d(tf.ones([1, 4, 4, 1]), 2, 1, "FULL"),
+     InvalidArgumentError, r"""Value for attr 'padding' of "FULL" .* \[Op:MaxPool\]"""),
     ("conv_pairs", lambda: tf.nn.conv2d(tf.ones([1, 4, 4, 1]), tf.ones([2, 2, 1, 1]), 1, [[0, 0]]),
      ValueError, "explicit padding needs 4 pairs, got 1"),
     ("conv_input_rank", lambda: tf.nn.conv2d(tf.ones([4, 1]), tf.ones([2, 2, 1, 1]), 1, "VALID"),
-     ValueError, r"conv2d: input must have rank 4, got shape \(4, 1\)"),
+     InvalidArgumentError, r"convolution input must be 4-dimensional: \[4,1\] \[Op:Conv2D\]. Pass "
+     r"\[batch, spatial..., channels\]"),
+    ("conv1d_input_rank", lambda: tf.nn.conv1d(tf.ones([4, 1]), tf.ones([2, 1, 1]), 1, "VALID"),
+     InvalidArgumentError, r"convolution input must be 3-dimensional: \[4,1\] \[Op:Conv2D\]"),
+    ("convolution_input_rank", lambda: tf.nn.convolution(tf.ones([4, 1]), tf.ones([2, 1, 1])),
+     InvalidArgumentError, r"convolution input must be at least 3-dimensional: \[4,1\] \[Op:Conv\]"),
+    ("pool_input_rank", lambda: tf.nn.avg_pool2d(tf.ones([4, 4, 1]), 2, 1, "VALID"),
+     InvalidArgumentError, r"pooling input must be 4-dimensional: \[4,4,1\] \[Op:AvgPool\]"),
     ("conv_filter_rank", lambda: tf.nn.convolution(tf.ones([1, 4, 4, 1]), tf.ones([2, 1, 1])),
      ValueError, r"filters must have rank 4 \(\[H, W, in, out\]\), got \(2, 1, 1\)"),
 ]
@@ -95,8 +117,14 @@ def test_op_argument_errors(call, error, message):
 
 
 def test_conversion_errors():
-    with pytest.raises(TypeError, match=r"Failed to convert elements of \[1.0, None\] to Tensor"):
+    with pytest.raises(ValueError, match=r"Can't convert Python sequence with mixed types to Tensor. "
+                                         r"Give every element a number \(float\('nan'\)"):
         tf.constant([1.0, None])
+    with pytest.raises(ValueError, match=r"Can't convert Python sequence with mixed types"):
+        tf.convert_to_tensor([[1.0], [None]])
+    with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\) with an unsupported type "
+                                         r"\(<class 'NoneType'>\) to a Tensor. Give every element a number"):
+        tf.constant([None, None], dtype=tf.float32)
     with pytest.raises(TypeError, match="tapejax has no string tensors; cannot convert 'abc' to a Tensor"):
         tf.constant("abc")
     with pytest.raises(ValueError, match="tapejax shapes are always fully known; TensorShape"):
@@ -179,15 +207,42 @@ def test_forward_accumulator_argument_errors():
     x = tf.constant([1.0, 2.0])
     with pytest.raises(ValueError, match="ForwardAccumulator primals must be Tensors or Variables, got 1.0"):
         tf.autodiff.ForwardAccumulator(1.0, 1.0)
-    with pytest.raises(ValueError, match="is incompatible with primal .*: a tangent must have its "
-                                         "primal's shape and dtype"):
-        tf.autodiff.ForwardAccumulator(x, tf.ones([3]))
+    with pytest.raises(ValueError, match="Tensor conversion requested dtype float32 for Tensor with dtype "
+                                         "float64: .*cast it with tf.cast"):
+        tf.autodiff.ForwardAccumulator(x, tf.ones([2], tf.float64))
     with pytest.warns(UserWarning, match="The dtype of the watched primal must be floating"):
         tf.autodiff.ForwardAccumulator(tf.constant(1), tf.constant(1))
     with tf.autodiff.ForwardAccumulator(x, tf.ones([2])) as acc:
         y = x * x
     with pytest.raises(TypeError, match="ForwardAccumulator.jvp takes Tensors or Variables, got 2.0"):
         acc.jvp([y, 2.0])
+
+
+def test_forward_accumulator_tangent_of_another_shape_fails_when_used():
+    """TF 2.21 accepts the tangent when the accumulator is created, returns it from jvp(primal),
+    and raises ValueError when an op inside the block reads the primal."""
+    x, v = tf.constant([1.0, 2.0, 3.0]), tf.Variable([1.0, 2.0, 3.0])
+    for primal in (x, v):
+        acc = tf.autodiff.ForwardAccumulator(primal, tf.constant([1.0, 2.0]))
+        with acc:
+            with pytest.raises(ValueError, match=re.escape(
+                    "Shapes (2,) and (3,) are incompatible: the tangent given to ForwardAccumulator for a "
+                    "primal of shape (3,) has shape (2,), and Mul read that primal. Give each tangent its "
+                    "primal's shape.")):
+                primal * primal
+        np.testing.assert_array_equal(acc.jvp(primal).numpy(), [1.0, 2.0])
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)):
+        with pytest.raises(ValueError, match=r"Shapes \(\) and \(3,\) are incompatible: .* Sin read"):
+            tf.sin(x)
+
+
+def test_conv2d_takes_several_batch_dimensions_as_tf():
+    x = tf.reshape(tf.range(2 * 3 * 4 * 4 * 2, dtype=tf.float32), [2, 3, 4, 4, 2])
+    k = tf.reshape(tf.range(2 * 2 * 2 * 3, dtype=tf.float32), [2, 2, 2, 3])
+    out = tf.nn.conv2d(x, k, 1, "VALID")
+    flat = tf.nn.conv2d(tf.reshape(x, [6, 4, 4, 2]), k, 1, "VALID")
+    assert out.shape == (2, 3, 3, 3, 3)
+    np.testing.assert_array_equal(out.numpy().reshape(6, 3, 3, 3), flat.numpy())
 
 
 def test_keras_layer_argument_errors():
