@@ -47,8 +47,11 @@ def _mean(x, axis, keepdims):
 def _extreme(fn, identity_of):
     def reduce(x, axis, keepdims):
         # An empty reduction gives the identity (-inf for max, as TF), not an error.
-        initial = identity_of(x.dtype) if x.size == 0 else None
-        return fn(x, axis=axis, keepdims=keepdims, initial=initial)
+        if x.size == 0:
+            return fn(x, axis=axis, keepdims=keepdims, initial=identity_of(x.dtype))
+        if jnp.issubdtype(x.dtype, jnp.inexact):
+            return _rules.reduce_extreme(fn, x, axis, keepdims)  # TF's NaN gradient
+        return fn(x, axis=axis, keepdims=keepdims)
 
     return reduce
 

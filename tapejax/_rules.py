@@ -160,6 +160,29 @@ def clip_by_value(t, lo, hi):
     return maximum(minimum(t, hi), lo)
 
 
+@functools.partial(jax.custom_jvp, nondiff_argnums=(0, 2, 3))
+def reduce_extreme(reduce, x, axis, keepdims):
+    """``reduce(x, axis=axis, keepdims=keepdims)`` for ``jnp.max``/``jnp.min`` with TF's gradient.
+
+    TF's rule is JAX's (``dy * (x == y) / count(x == y)``: ties share the gradient), and where
+    the extreme is NaN nothing equals it, so TF's 0/0 makes that slice's gradient NaN. JAX's
+    rule computes the same 0/0, but under jit XLA rewrites its product with the indicators
+    into a select and gives 0; the explicit NaN below survives that rewrite.
+    """
+    return reduce(x, axis=axis, keepdims=keepdims)
+
+
+@reduce_extreme.defjvp
+def _reduce_extreme_jvp(reduce, axis, keepdims, primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = reduce(x, axis=axis, keepdims=True)
+    hits = (x == y).astype(x.dtype)
+    count = jnp.sum(hits, axis=axis, keepdims=True)
+    weights = jnp.where(count > 0, hits / count, jnp.nan)
+    out = y if keepdims else jnp.squeeze(y, axis=tuple(range(x.ndim)) if axis is None else axis)
+    return out, jnp.sum(t * weights, axis=axis, keepdims=keepdims)
+
+
 # -- TF's "0 where the incoming gradient is 0" kernels --------------------------------------
 @jax.custom_jvp
 def sqrt(x):

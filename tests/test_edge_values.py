@@ -28,6 +28,14 @@ _NONFINITE = [
     ("abs_of_nan", tf.abs, [[nan, -1.0]], [nan, 1.0], [[nan, -1.0]]),
     ("maximum_with_nan", tf.maximum, [[nan, 1.0], [1.0, nan]], [nan, nan], [[0.0, 0.0], [1.0, 1.0]]),
     ("sum_of_infs", tf.reduce_sum, [[inf, -inf]], nan, [[1.0, 1.0]]),
+    ("minimum_with_nan", tf.minimum, [[nan, 1.0], [1.0, nan]], [nan, nan], [[0.0, 0.0], [1.0, 1.0]]),
+    ("clip_of_nan", lambda x: tf.clip_by_value(x, 0.0, 2.0), [[nan, 1.0]], [nan, 1.0], [[0.0, 1.0]]),
+    # TF: dy * (x == max) / count(x == max); nothing equals NaN, so 0 / 0 for the whole slice.
+    ("reduce_max_of_nan", tf.reduce_max, [[nan, 1.0]], nan, [[nan, nan]]),
+    ("reduce_max_of_nan_last", tf.reduce_max, [[1.0, nan]], nan, [[nan, nan]]),
+    ("reduce_min_of_nan", tf.reduce_min, [[nan, 1.0]], nan, [[nan, nan]]),
+    ("reduce_max_of_inf", tf.reduce_max, [[inf, 1.0]], inf, [[1.0, 0.0]]),
+    ("reduce_max_of_neg_infs", tf.reduce_max, [[-inf, -inf]], -inf, [[0.5, 0.5]]),
 ]
 
 
@@ -44,14 +52,40 @@ def test_nan_and_inf_propagate_as_in_tf(fn, inputs, value, grads):
         np.testing.assert_array_equal(g.numpy(), np.array(want, np.float32))
 
 
-@pytest.mark.xfail(strict=True, reason="TF's reduce_max gradient is dy * indicators / count, 0/0 = "
-                   "nan when the max is nan; JAX's rule under jit gives 0 (XLA folds the 0/0)")
-def test_reduce_max_of_nan_has_a_nan_gradient_as_in_tf():
+_ROWS = np.array([[nan, 1.0], [2.0, 3.0], [3.0, 3.0]], np.float32)
+_WEIGHTS = np.array([1.0, 2.0, 3.0], np.float32)
+# (id, reduction of _ROWS, TF's gradient of it)
+_ROW_REDUCTIONS = [
+    ("max", lambda x: tf.reduce_sum(tf.reduce_max(x, axis=1) * _WEIGHTS), [[nan, nan], [0, 2], [1.5, 1.5]]),
+    ("min", lambda x: tf.reduce_sum(tf.reduce_min(x, axis=1) * _WEIGHTS), [[nan, nan], [2, 0], [1.5, 1.5]]),
+    ("zero_dy", lambda x: tf.reduce_sum(tf.reduce_max(x, axis=1) * 0.0), [[nan, nan], [0, 0], [0, 0]]),
+    ("keepdims", lambda x: tf.reduce_sum(tf.reduce_max(x, axis=0, keepdims=True)),
+     [[nan, 0], [nan, 0.5], [nan, 0.5]]),
+]
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "function"])
+@pytest.mark.parametrize(("fn", "want"), [c[1:] for c in _ROW_REDUCTIONS],
+                         ids=[c[0] for c in _ROW_REDUCTIONS])
+def test_reduce_max_and_min_of_nan_give_nan_gradients_as_in_tf(fn, want, jit):
+    """Only the slices whose extreme is NaN get NaN (also with dy = 0), eagerly and compiled
+    (XLA rewrites JAX's own rule into a select that gives 0 there)."""
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = fn(x)
+        return tape.gradient(y, x)
+
+    got = (tf.function(grad) if jit else grad)(tf.constant(_ROWS))
+    np.testing.assert_array_equal(got.numpy(), np.array(want, np.float32))
+
+
+def test_forward_mode_reduce_max_of_nan_is_nan_as_in_tf():
     x = tf.constant([nan, 1.0])
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        y = tf.reduce_max(x)
-    np.testing.assert_array_equal(tape.gradient(y, x).numpy(), [nan, nan])
+    for tangent in ([1.0, 0.0], [0.0, 0.0]):
+        with tf.autodiff.ForwardAccumulator(x, tf.constant(tangent)) as acc:
+            y = tf.reduce_max(x)
+        assert np.isnan(acc.jvp(y).numpy())
 
 
 def _empty_batch_tape():
