@@ -161,7 +161,7 @@ def clip_by_value(t, lo, hi):
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(0, 2, 3))
-def reduce_extreme(reduce, x, axis, keepdims):
+def _reduce_extreme(reduce, x, axis, keepdims):
     """``reduce(x, axis=axis, keepdims=keepdims)`` for ``jnp.max``/``jnp.min`` with TF's gradient.
 
     TF's rule is JAX's (``dy * (x == y) / count(x == y)``: ties share the gradient), and where
@@ -172,7 +172,7 @@ def reduce_extreme(reduce, x, axis, keepdims):
     return reduce(x, axis=axis, keepdims=keepdims)
 
 
-@reduce_extreme.defjvp
+@_reduce_extreme.defjvp
 def _reduce_extreme_jvp(reduce, axis, keepdims, primals, tangents):
     (x,), (t,) = primals, tangents
     y = reduce(x, axis=axis, keepdims=True)
@@ -181,6 +181,11 @@ def _reduce_extreme_jvp(reduce, axis, keepdims, primals, tangents):
     weights = jnp.where(count > 0, hits / count, jnp.nan)
     out = y if keepdims else jnp.squeeze(y, axis=tuple(range(x.ndim)) if axis is None else axis)
     return out, jnp.sum(t * weights, axis=axis, keepdims=keepdims)
+
+
+# Called eagerly, a custom_jvp costs ~0.3 ms of Python per call; compiled (once per shape) it
+# is cheaper than jnp.max's own eager dispatch. Inside a trace the jit is inlined.
+reduce_extreme = jax.jit(_reduce_extreme, static_argnums=(0, 2, 3))
 
 
 # -- TF's "0 where the incoming gradient is 0" kernels --------------------------------------
