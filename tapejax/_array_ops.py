@@ -6,6 +6,8 @@ messages before JAX sees them. Indexing lives in ``_indexing``.
 
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -88,7 +90,7 @@ def reshape(tensor, shape, name=None) -> Tensor:
            [3, 4, 5]], dtype=int32)>
     """
     x = convert_to_tensor(tensor)
-    target = _reshape_target(x._value.size, x.shape, as_ints(shape))
+    target = _reshape_target(math.prod(x._np_shape), x.shape, as_ints(shape))
     return record(_RESHAPE, (x,), {"shape": target})
 
 

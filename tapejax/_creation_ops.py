@@ -47,13 +47,13 @@ def ones(shape, dtype=_dtypes.float32, name=None, layout=None) -> Tensor:
 def zeros_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002 - TF's name
     """Zeros with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
-    return _full(x._value.shape, 0, dtype or x.dtype)
+    return _full(x._np_shape, 0, dtype or x.dtype)
 
 
 def ones_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002
     """Ones with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
-    return _full(x._value.shape, 1, dtype or x.dtype)
+    return _full(x._np_shape, 1, dtype or x.dtype)
 
 
 _FILL = Op("Fill", jnp.broadcast_to)

@@ -198,7 +198,7 @@ def pinv(a, rcond=None, validate_args=False, name=None) -> Tensor:
     (default ``10 * max(rows, cols) * eps``, as TF)."""
     x = _matrix(a, "Pinv", square=False)
     if rcond is None:
-        rcond = 10.0 * max(x.shape[-2:]) * float(jnp.finfo(x._value.dtype).eps)
+        rcond = 10.0 * max(x.shape[-2:]) * float(jnp.finfo(x._np_dtype).eps)
     return record(_PINV, (x,), {"rcond": float(rcond)})
 
 

@@ -78,5 +78,5 @@ def tensor_scatter_nd_min(tensor, indices, updates, name=None) -> Tensor:
 def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of ``shape`` with ``updates`` added at ``indices`` (``tf.scatter_nd``)."""
     u = convert_to_tensor(updates)
-    zeros = Tensor(jnp.zeros(as_ints(shape), u._value.dtype))
+    zeros = Tensor(jnp.zeros(as_ints(shape), u._np_dtype))
     return _scatter(zeros, indices, u, "add", "ScatterNd")

@@ -295,7 +295,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
         raise ValueError(f"rate must be a scalar tensor or a float in the range [0, 1), got {rate}")
     shape = x.shape if noise_shape is None else tuple(int(d) for d in noise_shape)
     keep = _random.uniform(shape, dtype=x.dtype, seed=seed)._value >= rate_value
-    scale = Tensor((keep / (1 - rate_value)).astype(x._value.dtype))
+    scale = Tensor((keep / (1 - rate_value)).astype(x._np_dtype))
     return _math.multiply(x, scale)
 
 

@@ -175,3 +175,22 @@ def test_custom_gradient_calls_reuse_compiled_derivatives_only_when_truly_equal(
             tape.watch(x)
             y = uses(x, v)
         assert tape.gradient(y, x).numpy() == v.numpy()
+
+
+@pytest.mark.parametrize("op", [
+    lambda v: tf.reshape(v, [-1]), tf.zeros_like, tf.ones_like, tf.math.reciprocal_no_nan,
+    lambda v: tf.matmul(v, v), lambda v: v ** 2, lambda v: tf.where(v > 0, v, 0.0), tf.shape, tf.size,
+    lambda v: tf.concat([v, v], 0), lambda v: v[0], lambda v: tf.einsum("ij,jk->ik", v, v),
+    lambda v: tf.gather(v, [0]), lambda v: tf.pad(v, [[1, 1], [0, 0]]), tf.norm, tf.nn.softmax,
+], ids=["reshape", "zeros_like", "ones_like", "reciprocal_no_nan", "matmul", "pow", "where", "shape",
+        "size", "concat", "getitem", "einsum", "gather", "pad", "norm", "softmax"])
+def test_ops_on_a_pending_tensor_keep_it_pending(op):
+    """Ops that need only a tensor's shape and dtype do not compute it: the tape's ops stay
+    deferred and run fused with the gradient (computing a value early splits that program)."""
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+        op(y)
+        assert y._v is None
+    assert tape.gradient(y, x) is not None
