@@ -53,7 +53,7 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     check_bool("SelectV2", cond)
     x, y = binary_args(x, y, "SelectV2")
     try:
-        broadcast_shape("SelectV2", cond.shape, x.shape, y.shape)
+        broadcast_shape("SelectV2", cond._np_shape, x._np_shape, y._np_shape)
     except InvalidArgumentError:
         raise InvalidArgumentError(f"condition {dims_text(cond.shape)}, then {dims_text(x.shape)}, and else "
                                    f"{dims_text(y.shape)} must be broadcastable [Op:SelectV2]") from None
@@ -183,7 +183,8 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     hi, lo = convert_like(clip_value_max, t), convert_like(clip_value_min, t)
     check_same_dtype("Minimum", (t, hi))
     check_same_dtype("Maximum", (t, lo))
-    out_shape = broadcast_shape("Maximum", broadcast_shape("Minimum", t.shape, hi.shape), lo.shape)
+    inner = broadcast_shape("Minimum", t._np_shape, hi._np_shape)
+    out_shape = broadcast_shape("Maximum", inner, lo._np_shape)
     if out_shape != tuple(t.shape):
         raise ValueError(f"Shapes {tuple(t.shape)} and {tuple(out_shape)} are incompatible: "
                          "tapejax.clip_by_value's bounds would broadcast the tensor to a larger shape. "

@@ -70,13 +70,15 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                 if a.ndim != b.ndim else f"In[0] and In[1] ndims must be == 2: {a.ndim}")
         raise InvalidArgumentError(f"{text} [Op:MatMul]. Use tapejax.linalg.matvec for a "
                                                "matrix-vector product.")
-    ka = a.shape[-2] if (transpose_a or adjoint_a) else a.shape[-1]
-    kb = b.shape[-1] if (transpose_b or adjoint_b) else b.shape[-2]
+    sa, sb = a._np_shape, b._np_shape
+    ka = sa[-2] if (transpose_a or adjoint_a) else sa[-1]
+    kb = sb[-1] if (transpose_b or adjoint_b) else sb[-2]
     if ka != kb:
         raise InvalidArgumentError(
             f"Matrix size-incompatible: In[0]: {dims_text(a.shape)}, In[1]: {dims_text(b.shape)} [Op:MatMul]")
     try:
-        broadcast_shape("BatchMatMulV2", a.shape[:-2], b.shape[:-2])
+        if len(sa) > 2 or len(sb) > 2:
+            broadcast_shape("BatchMatMulV2", sa[:-2], sb[:-2])
     except InvalidArgumentError:
         raise InvalidArgumentError(
             f"In[0] and In[1] must have compatible batch dimensions: {dims_text(a.shape)} vs. "

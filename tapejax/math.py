@@ -275,7 +275,7 @@ def truediv(x, y, name=None) -> Tensor:
     if x.dtype.is_bool:
         raise TypeError(f"Invalid dtype {x.dtype!r} in __truediv__. Expected a numeric dtype; "
                         "cast it with tapejax.cast first.")
-    broadcast_shape("RealDiv", x.shape, y.shape)
+    broadcast_shape("RealDiv", x._np_shape, y._np_shape)
     return record(_REALDIV, (x, y))
 
 
@@ -293,7 +293,7 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TF's name
     """
     x, y = binary_args(x, y, "Pow")
     check_dtype("Pow", NUMERIC, x)
-    broadcast_shape("Pow", x.shape, y.shape)
+    broadcast_shape("Pow", x._np_shape, y._np_shape)
     if y.dtype.is_integer and not y._is_symbolic() and bool(jnp.any(y._value < 0)):
         raise InvalidArgumentError("Integers to negative integer powers are not allowed "
                                                "[Op:Pow]. Cast the base to a float dtype first.")
@@ -402,7 +402,7 @@ def _tensor_compare(op, incompatible: bool):
         x = x._as_tensor()
         check_same_dtype(op.op.name, (x, y))
         try:
-            broadcast_shape(op.op.name, x.shape, y.shape)
+            broadcast_shape(op.op.name, x._np_shape, y._np_shape)
         except InvalidArgumentError:
             return Tensor(jnp.asarray(incompatible))
         return op(x, y)
