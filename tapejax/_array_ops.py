@@ -65,15 +65,15 @@ def _reshape_target(size: int, in_shape, shape) -> tuple:
             _fail(f"Size {i} must be non-negative, not {d}", "Reshape")
     if len(unknown) > 1:
         _fail(f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}", "Reshape")
-    known = int(np.prod([d for d in shape if d != -1]))
+    known = math.prod(d for d in shape if d != -1)
     if not unknown:
         if known != size:
             _fail(f"Input to reshape is a tensor with {size} values, but the requested shape has {known}",
                   "Reshape")
         return shape
     has_zero = 0 in shape
-    product = int(np.prod([d for d in shape if d not in (-1, 0)])) if has_zero else known
-    elements = int(np.prod([d for d in in_shape if d > 0 or not has_zero]))
+    product = math.prod(d for d in shape if d not in (-1, 0)) if has_zero else known
+    elements = math.prod(d for d in in_shape if d > 0 or not has_zero)
     if product == 0 or elements % product:
         _fail(f"Input to reshape is a tensor with {size} values, but the requested shape requires a "
               f"multiple of {product}", "Reshape")
@@ -90,7 +90,7 @@ def reshape(tensor, shape, name=None) -> Tensor:
            [3, 4, 5]], dtype=int32)>
     """
     x = convert_to_tensor(tensor)
-    target = _reshape_target(math.prod(x._np_shape), x.shape, as_ints(shape))
+    target = _reshape_target(math.prod(x._np_shape), x._np_shape, as_ints(shape))
     return record(_RESHAPE, (x,), {"shape": target})
 
 
