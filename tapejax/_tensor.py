@@ -43,8 +43,8 @@ class TensorLike:
     """
 
     __slots__ = ()
-    # numpy defers to our reflected operators (``np_array * tensor`` gives a Tensor, as in TF).
-    __array_ufunc__ = None
+    # numpy defers to our reflected operators (``np_array * tensor`` gives a Tensor, as in TF),
+    # and numpy functions take a Tensor as an array (``np.square(t)`` is an ndarray, as in TF).
     __array_priority__ = 100
 
     __add__, __radd__ = _binary("add"), _binary("add", True)
