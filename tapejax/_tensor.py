@@ -282,6 +282,11 @@ class Tensor(TensorLike):
         return (_from_numpy, (self.numpy(),))
 
 
+# ``type(t).__name__`` gives TF eager's class name (TF's autodiff guide prints it); the class is
+# still ``tapejax.Tensor`` (``__qualname__``), so isinstance checks and pickling are unchanged.
+Tensor.__name__ = "EagerTensor"
+
+
 def _from_numpy(value) -> Tensor:
     """Unpickles a Tensor (pickled as its numpy value)."""
     return Tensor(jnp.asarray(value))
