@@ -70,7 +70,7 @@ def _python_to_numpy(value, dtype: _dtypes.DType | None) -> np.ndarray:
     kind, inferred = arr.dtype.kind, dtype is None
     if inferred:
         dtype = _infer_python_dtype(arr)
-    elif ((kind == "f" and not (dtype.is_floating or dtype.is_complex))
+    elif ((kind == "f" and arr.size and not (dtype.is_floating or dtype.is_complex))
           or (kind == "c" and not dtype.is_complex) or (kind in "iu" and dtype.is_bool)):
         raise _cannot_convert(value, dtype)
     with np.errstate(over="ignore"):  # overflow is checked below, or wraps as in TF
