@@ -22,6 +22,7 @@ from . import dtypes as dtypes  # noqa: E402
 from . import errors as errors  # noqa: E402
 from . import linalg as linalg  # noqa: E402
 from . import math as math  # noqa: E402
+from . import nest as nest  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import random as random  # noqa: E402
 from . import saved_model as saved_model  # noqa: E402

@@ -9,7 +9,8 @@ class TensorShape(tuple):
     """The static shape of a tensor (``tf.TensorShape``).
 
     In eager code every dimension is known, so a shape is a tuple of ints: it compares equal
-    to tuples and lists, indexes to ints, and slices to a shape.
+    to tuples and lists, indexes to ints, and slices to a shape. A shape built by hand (for a
+    ``TensorSpec``) may have unknown dimensions, ``None``, as in TF.
 
     >>> TensorShape([7, 5])
     TensorShape([7, 5])
@@ -37,18 +38,29 @@ class TensorShape(tuple):
     def as_list(self) -> list[int]:
         return list(self)
 
-    def num_elements(self) -> int:
+    def num_elements(self) -> int | None:
         n = 1
         for d in self:
+            if d is None:
+                return None
             n *= d
         return n
 
     def is_fully_defined(self) -> bool:
-        return True
+        return None not in self
 
     def is_compatible_with(self, other) -> bool:
         other = tuple(other)
-        return len(other) == len(self) and all(o is None or o == d for d, o in zip(self, other, strict=True))
+        return len(other) == len(self) and all(
+            o is None or d is None or o == d for d, o in zip(self, other, strict=True))
+
+    def merge_with(self, other) -> TensorShape:
+        """The shape with the known dimensions of both (``ValueError`` if they are incompatible)."""
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {TensorShape(other)} are not compatible; "
+                             "TensorShape.merge_with needs shapes of one rank whose known "
+                             "dimensions are equal.")
+        return TensorShape(d if d is not None else o for d, o in zip(self, tuple(other), strict=True))
 
     def with_rank_at_least(self, rank: int) -> TensorShape:
         if len(self) < rank:
@@ -87,7 +99,7 @@ class TensorShape(tuple):
 def _dim(d):
     # A symbolic dimension (jax.export) stays as it is: it appears only while
     # tapejax.saved_model.save exports a function whose input_signature has None dimensions.
-    return d if is_symbolic_dim(d) else int(d)
+    return d if d is None or is_symbolic_dim(d) else int(d)
 
 
 def dims_text(shape) -> str:
