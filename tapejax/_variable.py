@@ -175,3 +175,8 @@ class Variable(TensorLike):
 
     def ref(self):
         return Tensor.ref(self)
+
+
+# ``type(v).__name__`` gives the class name TF's ``tf.Variable(...)`` returns (TF's autodiff
+# guide prints it); the class is still ``tapejax.Variable`` (``__qualname__``).
+Variable.__name__ = "ResourceVariable"

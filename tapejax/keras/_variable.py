@@ -52,3 +52,7 @@ class KerasVariable(Variable):
         return f"<Variable path={self.path}, shape={self.shape}, dtype={self.dtype.name}{value}>"
 
     __str__ = __repr__
+
+
+# ``type(layer.kernel).__name__`` is Keras 3's class name, as under TF 2.21.
+KerasVariable.__name__ = "Variable"
