@@ -87,7 +87,18 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=_dtypes.float32, nam
     return Tensor(constant_array(m))
 
 
-_LINSPACE = Op("LinSpace", lambda start, stop, num, axis: jnp.linspace(start, stop, num, axis=axis))
+def _linspace(start, stop, num: int, axis: int):
+    # TF's formula (math_ops.linspace_nd): start, start + i * delta for 0 < i < num - 1, then stop
+    # exactly. jnp.linspace interpolates otherwise and can be an ulp off (1.0000001 for 1.0).
+    start, stop = (jnp.expand_dims(v, axis) for v in jnp.broadcast_arrays(start, stop))
+    delta = (stop - start) / jnp.asarray(max(num - 1, 1), start.dtype)
+    shape = [1] * start.ndim
+    shape[axis] = max(num - 2, 0)
+    middle = start + delta * jnp.arange(1, max(num - 1, 1), dtype=start.dtype).reshape(shape)
+    return jax.lax.slice_in_dim(jnp.concatenate([start, middle, stop], axis), 0, num, axis=axis)
+
+
+_LINSPACE = Op("LinSpace", _linspace)
 
 
 def linspace(start, stop, num, name=None, axis=0) -> Tensor:

@@ -64,6 +64,17 @@ def test_linspace():
     assert (ga, gb) == (2.0, 4.0)
 
 
+def test_linspace_uses_tfs_formula():
+    """start + i * delta in float32, and stop exactly (TF 2.21's values; jnp.linspace is an ulp off
+    in places: 1.0000001 for 1.0 in linspace(-5, 5, 11))."""
+    start, stop, num = np.float32(-10.0), np.float32(10.0), 201
+    delta = (stop - start) / np.float32(num - 1)
+    expected = np.concatenate([[start], start + delta * np.arange(1, num - 1, dtype=np.float32), [stop]])
+    np.testing.assert_array_equal(tf.linspace(-10.0, 10.0, num).numpy(), expected)
+    assert tf.linspace(-5.0, 5.0, 11).numpy().tolist() == list(range(-5, 6))
+    assert tf.linspace(-10.0, 10.0, 201).numpy()[101] == np.float32(0.10000038)  # as TF prints it
+
+
 def test_range():
     assert (
         repr(tf.range(5, 0, -2))
