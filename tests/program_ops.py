@@ -165,15 +165,16 @@ def _sinx(x):
 _sinx.defvjp(lambda x: (x * jnp.sin(x), x), lambda x, g: (g * (jnp.sin(x) + x * jnp.cos(x)),))
 
 
-# A custom_jvp, not a custom_vjp: TF uses grad_fn each time the op is differentiated, also by
-# an outer tape (second order: 0.25 here), while JAX's higher derivatives of a custom_vjp
-# differentiate its forward function (0.5), checked with TF 2.21.
+# TF uses grad_fn each time the op is differentiated, also by an outer tape (a second
+# derivative through it is scaled by 0.25; checked with TF 2.21). JAX differentiates a
+# custom_vjp's forward (and a custom_jvp's rule) as ordinary code at higher orders (0.5), so
+# the rule's primal output is the op itself: every order of derivative goes through the rule.
 @jax.custom_jvp
 def _halfgrad(x):
     return x
 
 
-_halfgrad.defjvp(lambda primals, tangents: (primals[0], tangents[0] * 0.5))
+_halfgrad.defjvp(lambda primals, tangents: (_halfgrad(primals[0]), tangents[0] * 0.5))
 
 
 @jax.custom_vjp

@@ -42,14 +42,15 @@ def _close(got, want, what: str, rtol=RTOL, atol=ATOL) -> None:
 
 
 def finite_differences(f, arrays, k: int, eps: float = EPS):
-    """Central differences of ``sum(f(*arrays))`` in its ``k``-th argument."""
+    """Central differences of ``f`` in its ``k``-th argument: its Jacobian, shaped as jacrev's."""
     x = arrays[k]
     basis = np.eye(x.size).reshape((x.size, *x.shape)) * eps
 
     def at(delta):
-        return jnp.sum(f(*arrays[:k], x + delta, *arrays[k + 1:]))
+        return f(*arrays[:k], x + delta, *arrays[k + 1:])
 
-    return ((jax.vmap(at)(basis) - jax.vmap(at)(-basis)) / (2 * eps)).reshape(x.shape)
+    columns = (jax.vmap(at)(basis) - jax.vmap(at)(-basis)) / (2 * eps)
+    return jnp.moveaxis(columns, 0, -1).reshape(columns.shape[1:] + x.shape)
 
 
 @functools.lru_cache(maxsize=64)
@@ -94,7 +95,9 @@ def _check_first_order(program, run, values, rng) -> None:
         _close(grads[k], want_grads[k], f"gradient v{i}")
         _close(jacobians[k], want_jacobians[k], f"jacobian v{i}")
         if fds is not None:
-            _close(grads[k], fds[k], f"finite differences v{i}", FD_RTOL, FD_ATOL)
+            _close(jacobians[k], fds[k], f"jacobian v{i}, finite differences", FD_RTOL, FD_ATOL)
+            fd_gradient = np.sum(fds[k], axis=tuple(range(len(want.shape))))
+            _close(grads[k], fd_gradient, f"gradient v{i}, finite differences", FD_RTOL, FD_ATOL)
 
 
 @given(programs(), st.integers(0, 2**32 - 1))
@@ -122,11 +125,14 @@ def _hessian(program, i: int):
 
 @functools.lru_cache(maxsize=64)
 def _jacobians(program, wrt: tuple):
-    """A jitted ``values -> [jax.jacrev of the output in each source of wrt]``."""
+    """A jitted ``values -> ([jax.jacrev], [finite differences] or None)`` of the output in
+    each source of ``wrt``."""
 
     def jacobians(values):
         f = as_function(program, values, list(wrt))
-        return jax.jacrev(f, argnums=tuple(range(len(wrt))))(*[values[i] for i in wrt])
+        arrays = [values[i] for i in wrt]
+        fds = [finite_differences(f, arrays, k) for k in range(len(wrt))] if program.true_gradient else None
+        return jax.jacrev(f, argnums=tuple(range(len(wrt))))(*arrays), fds
 
     return jax.jit(jacobians)
 
@@ -181,15 +187,25 @@ def test_batch_jacobian_is_the_per_example_jacobian(program, seed):
         run.assign(values)
         with tf.GradientTape(persistent=True) as tape:
             y = run(tape)
-        fulls = _jacobians(program, tuple(batched))(values)
+        fulls, fds = _jacobians(program, tuple(batched))(values)
         for k, i in enumerate(batched):
             got = tape.batch_jacobian(y, run.sources([i])[0])
-            full = np.asarray(fulls[k])
-            n, out, src = values[i].shape[0], int(np.prod(y.shape[1:])), int(np.prod(values[i].shape[1:]))
-            blocks = full.reshape(n, out, n, src).transpose(0, 2, 1, 3)
-            diagonal = blocks[np.arange(n), np.arange(n)]
-            assert not np.any(blocks[~np.eye(n, dtype=bool)]), "generator bug: rows are coupled"
-            _close(got, diagonal.reshape(got.shape), f"batch_jacobian v{i}")
+            blocks = _blocks(fulls[k], values[i].shape)
+            assert not np.any(blocks[~np.eye(len(blocks), dtype=bool)]), "generator bug: rows are coupled"
+            _close(got, _diagonal(blocks, got.shape), f"batch_jacobian v{i}")
+            if fds is not None:
+                fd = _diagonal(_blocks(fds[k], values[i].shape), got.shape)
+                _close(got, fd, f"batch_jacobian v{i}, finite differences", FD_RTOL, FD_ATOL)
+
+
+def _blocks(jacobian, source_shape):
+    """A full Jacobian ``(n, *out, n, *src)`` as ``(n, n, out_size, src_size)`` blocks."""
+    n = source_shape[0]
+    return np.asarray(jacobian).reshape(n, -1, n, int(np.prod(source_shape[1:]))).transpose(0, 2, 1, 3)
+
+
+def _diagonal(blocks, shape):
+    return blocks[np.arange(len(blocks)), np.arange(len(blocks))].reshape(shape)
 
 
 # -- shrunk failures, kept as plain regression tests --------------------------------------------
