@@ -1,0 +1,17 @@
+import tensorflow as tf
+
+x = tf.constant([1.0, 2.0, 3.0])
+y = tf.constant([3.0, 2.0, 1.0])
+print(x > y, x >= y, x < y, x <= y)
+print(tf.equal(x, y), tf.not_equal(x, y))
+print(tf.logical_and(x > 1.0, y > 1.0))
+print(tf.logical_or(x > 2.0, y > 2.0))
+print(tf.logical_not(x > 2.0))
+print(tf.math.logical_xor(x > 1.0, y > 1.0))
+print(x == y)
+print(tf.reduce_any(x == y).numpy())
+print(bool(tf.reduce_all(x > 0)))
+print(tf.cast(x > y, tf.float32))
+print(tf.math.count_nonzero(x > 1.5))
+print(tf.math.is_nan(tf.constant([1.0, float('nan')])))
+print(tf.math.is_finite(tf.constant([1.0, float('inf')])))

@@ -1,0 +1,21 @@
+import tensorflow as tf
+
+x = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+print(tf.reduce_sum(x))
+print(tf.reduce_sum(x, axis=0))
+print(tf.reduce_sum(x, axis=1, keepdims=True))
+print(tf.reduce_mean(x, axis=-1))
+print(tf.reduce_max(x), tf.reduce_min(x, axis=0))
+print(tf.reduce_prod(x, axis=1))
+print(tf.reduce_logsumexp(x, axis=1))
+print(tf.reduce_mean(tf.constant([1, 2])))
+print(tf.reduce_any(x > 5.0), tf.reduce_all(x > 0.0))
+print(tf.math.reduce_std(x), tf.math.reduce_variance(x, axis=0))
+print(tf.argmax(x, axis=1), tf.argmin(x, axis=0))
+print(tf.math.cumsum(x, axis=1))
+print(tf.math.reduce_euclidean_norm(x))
+print(tf.norm(x))
+with tf.GradientTape() as tape:
+  tape.watch(x)
+  y = tf.reduce_logsumexp(x) + tf.reduce_max(x) + tf.math.reduce_std(x)
+print(tape.gradient(y, x))

@@ -1,0 +1,20 @@
+import tensorflow as tf
+
+a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+b = tf.constant([[0.5], [-1.0]])
+print(tf.matmul(a, b))
+print(a @ a)
+print(tf.matmul(a, a, transpose_b=True))
+print(tf.einsum('ij,jk->ik', a, b))
+print(tf.einsum('ij->j', a))
+print(tf.einsum('bi,bi->b', a, a))
+print(tf.linalg.matvec(a, tf.constant([1.0, 1.0])))
+print(tf.tensordot(a, a, axes=1))
+print(tf.linalg.inv(a))
+print(tf.linalg.det(a))
+print(tf.linalg.trace(a))
+print(tf.linalg.diag_part(a), tf.linalg.diag([1.0, 2.0]))
+with tf.GradientTape() as tape:
+  tape.watch(a)
+  y = tf.reduce_sum(tf.einsum('ij,jk->ik', a, a) ** 2)
+print(tape.gradient(y, a))

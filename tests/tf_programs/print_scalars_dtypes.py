@@ -1,0 +1,20 @@
+import numpy as np
+import tensorflow as tf
+
+print(tf.constant(1.5))
+print(tf.constant(2))
+print(tf.constant(True))
+print(tf.constant(3.0, dtype=tf.float64))
+print(tf.constant(7, dtype=tf.int64))
+print(tf.constant(np.float64(2.5)))
+print(tf.constant(np.int32(9)))
+print(repr(tf.constant(1.5)))
+print(repr(tf.constant(2)))
+print(repr(tf.constant(False)))
+print(repr(tf.constant(0.1, dtype=tf.float64)))
+print(tf.constant(0.1))
+print(tf.constant(1 / 3))
+print(tf.constant(-0.0))
+print(tf.constant(float('nan')), tf.constant(float('inf')), tf.constant(-float('inf')))
+print(tf.constant(1e-8), tf.constant(1e20), tf.constant(123456789.0))
+print(tf.constant(2**31 - 1), tf.constant(-5))

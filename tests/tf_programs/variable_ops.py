@@ -1,0 +1,20 @@
+import tensorflow as tf
+
+v = tf.Variable([1.0, 2.0, 3.0])
+v.assign_add([1.0, 1.0, 1.0])
+print(v)
+v.assign_sub(tf.constant([0.5, 0.5, 0.5]))
+print(v.numpy())
+v.assign(tf.tensor_scatter_nd_update(v, [[1]], [9.0]))
+print(v)
+print(v[0], v[1:])
+print(v.shape, v.dtype)
+print(tf.reduce_sum(v))
+print(v.numpy().tolist())
+v.assign([0.0, 0.0, 1.0])
+print(v)
+i = tf.Variable(0)
+for _ in range(3):
+  i.assign_add(2)
+print(i)
+print(int(i), float(v[2]))
