@@ -42,7 +42,8 @@ class TensorSpec:
         return self.shape is None or TensorShape(tensor.shape).is_compatible_with(self.shape)
 
     def __repr__(self) -> str:
-        return f"TensorSpec(shape={self.shape}, dtype={self.dtype!r}, name={self.name!r})"
+        shape = "<unknown>" if self.shape is None else self.shape  # unknown rank, as TF prints it
+        return f"TensorSpec(shape={shape}, dtype={self.dtype!r}, name={self.name!r})"
 
     def __eq__(self, other) -> bool:
         return isinstance(other, TensorSpec) and (self.shape, self.dtype, self.name) == (
