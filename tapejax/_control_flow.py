@@ -1,0 +1,116 @@
+"""``tf.cond`` and ``tf.while_loop``.
+
+Eagerly they are Python control flow, as in TF: ``cond`` calls one branch, ``while_loop`` loops
+in Python, and a tape records the ops that actually ran (so gradients need no special code).
+Inside ``tapejax.function``, where the predicate is symbolic, they become ``jax.lax.cond`` and
+``jax.lax.while_loop`` (JAX cannot reverse-differentiate that one: give ``maximum_iterations``
+and it becomes a ``jax.lax.scan`` that stops stepping when the condition fails, which it can).
+A tape recording *inside* the traced function cannot record into a ``lax`` branch, so there
+``cond`` runs both branches and selects the result with ``where`` (the gradient reaches the
+taken branch only, as TF's), and ``while_loop`` with a symbolic condition raises.
+"""
+
+from __future__ import annotations
+
+import jax
+
+from ._convert import convert_to_tensor
+from ._nest import flatten, pack
+from ._selection_ops import where
+from ._state import state
+from ._tensor import Tensor, TensorLike
+
+
+def _symbolic(value) -> bool:
+    # ``_value`` computes a tensor a tape deferred (its pending value is not a tracer yet).
+    return isinstance(value, TensorLike) and isinstance(value._value, jax.core.Tracer)
+
+
+def _values(structure) -> tuple[list, object]:
+    leaves, structure = flatten(structure)
+    return [convert_to_tensor(leaf)._value for leaf in leaves], structure
+
+
+def cond(pred, true_fn=None, false_fn=None, name=None):
+    """``true_fn()`` if ``pred`` is true, else ``false_fn()`` (``tf.cond``).
+
+    >>> import tapejax as tf
+    >>> x = tf.Variable(3.0)
+    >>> with tf.GradientTape() as tape:
+    ...     y = tf.cond(x > 2.0, lambda: x ** 2, lambda: x)
+    >>> print(tape.gradient(y, x))
+    tf.Tensor(6.0, shape=(), dtype=float32)
+    """
+    if not (callable(true_fn) and callable(false_fn)):
+        raise TypeError("tf.cond needs two callables, true_fn and false_fn, each returning the "
+                        "branch's result; wrap values in a lambda: tf.cond(p, lambda: a, lambda: b).")
+    if not _symbolic(pred):
+        return true_fn() if pred else false_fn()
+    if state.recorders:  # a tape inside the traced function: record both branches, then select
+        (t_leaves, structure), f_leaves = flatten(true_fn()), flatten(false_fn())[0]
+        return pack(structure, [where(pred, t, f) for t, f in zip(t_leaves, f_leaves, strict=True)])
+    structures = []
+
+    def branch(fn):
+        def run(_):
+            values, structure = _values(fn())
+            structures.append(structure)
+            return values
+        return run
+
+    outs = jax.lax.cond(convert_to_tensor(pred)._value, branch(true_fn), branch(false_fn), None)
+    return pack(structures[0], [Tensor(v) for v in outs])
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+               swap_memory=False, maximum_iterations=None, name=None):
+    """Repeats ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)`` (``tf.while_loop``).
+
+    ``loop_vars`` (a list or tuple) is converted to tensors first; the result has its structure.
+    ``maximum_iterations`` caps the number of iterations.
+
+    >>> import tapejax as tf
+    >>> tf.while_loop(lambda i, s: i < 3, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)))
+    (<tf.Tensor: shape=(), dtype=int32, numpy=3>, <tf.Tensor: shape=(), dtype=float32, numpy=8.0>)
+    """
+    loop_vars = pack(loop_vars, [convert_to_tensor(v) for v in flatten(loop_vars)[0]])
+    count = 0
+    while maximum_iterations is None or count < int(maximum_iterations):
+        go = cond(*loop_vars)
+        if _symbolic(go) or any(_symbolic(v) for v in flatten(loop_vars)[0]):
+            return _traced_while(cond, body, loop_vars, count, maximum_iterations)
+        if not go:
+            break
+        loop_vars = body(*loop_vars)
+        list(loop_vars)  # TF's check: the body returns a list or tuple of the loop variables
+        count += 1
+    return loop_vars
+
+
+def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
+    if state.recorders:
+        raise TypeError(
+            "tf.while_loop with a condition that depends on a tapejax.function's inputs cannot be "
+            "recorded by a GradientTape inside that function (JAX cannot reverse-differentiate a "
+            "while loop). Give the loop a Python bound (a for loop), or take the gradient outside "
+            "the function.")
+    values, structure = _values(loop_vars)
+
+    def keep_going(carry):
+        n, vals = carry
+        go = convert_to_tensor(cond(*pack(structure, [Tensor(v) for v in vals])))._value
+        return go if maximum_iterations is None else go & (n < int(maximum_iterations))
+
+    def step(carry):
+        n, vals = carry
+        out, _ = _values(list(body(*pack(structure, [Tensor(v) for v in vals]))))
+        return n + 1, out
+
+    if maximum_iterations is None:  # forward only: JAX cannot reverse-differentiate it
+        _, values = jax.lax.while_loop(keep_going, step, (count, values))
+    else:  # a bounded scan that stops stepping once the condition fails: differentiable
+        def bounded(carry, _):
+            return jax.lax.cond(keep_going(carry), step, lambda c: c, carry), None
+
+        (_, values), _ = jax.lax.scan(bounded, (count, values), None, int(maximum_iterations) - count)
+    return pack(structure, [Tensor(v) for v in values])

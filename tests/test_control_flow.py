@@ -1,0 +1,74 @@
+"""tf.cond and tf.while_loop (tapejax/_control_flow.py): eager Python control flow, and
+jax.lax.cond / while_loop inside tapejax.function; gradients checked against jax.grad."""
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+import tapejax as tf
+
+
+def _reference(x):
+    y = jnp.where(x > 1.0, x ** 3, jnp.sin(x))  # the cond below, branch by branch
+    for _ in range(3):
+        y = y * x
+    return y
+
+
+@pytest.mark.parametrize("value", [0.5, 2.0])
+def test_eager_cond_and_loop_gradients_match_jax(value):
+    x = tf.Variable(value)
+    with tf.GradientTape() as tape:
+        y = tf.cond(x > 1.0, lambda: x ** 3, lambda: tf.sin(x))
+        _, y = tf.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * x), [0, y])
+    assert float(tape.gradient(y, x)) == pytest.approx(float(jax.grad(_reference)(value)), rel=1e-6)
+
+
+@pytest.mark.parametrize("value", [0.5, 2.0])
+def test_inside_a_function_gradients_match_jax(value):
+    x = tf.Variable(value)
+
+    @tf.function
+    def outside(n):  # lax.cond and a bounded loop (lax.scan); the tape is outside the function
+        y = tf.cond(x > 1.0, lambda: x ** 3, lambda: tf.sin(x))
+        return tf.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * x), (0, y),
+                             maximum_iterations=5)[1]
+
+    @tf.function
+    def inside():  # a tape inside the function: both branches recorded, where selects
+        with tf.GradientTape() as tape:
+            y = tf.cond(x > 1.0, lambda: x ** 3, lambda: tf.sin(x))
+        return tape.gradient(y, x)
+
+    with tf.GradientTape() as tape:
+        y = outside(tf.constant(3))
+    assert float(tape.gradient(y, x)) == pytest.approx(float(jax.grad(_reference)(value)), rel=1e-6)
+    expected = jax.grad(lambda v: jnp.where(v > 1.0, v ** 3, jnp.sin(v)))(value)
+    assert float(inside()) == pytest.approx(float(expected), rel=1e-6)
+
+
+def test_loop_results_and_maximum_iterations():
+    i, s = tf.while_loop(lambda i, s: i < 10, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)),
+                         maximum_iterations=3)
+    assert (int(i), float(s)) == (3, 8.0)
+    assert int(tf.function(lambda n: tf.while_loop(lambda i: i < n, lambda i: (i + 2,), [0])[0])(
+        tf.constant(7))) == 8
+    assert tf.cond(tf.constant(False), lambda: (1, 2.0), lambda: (3, 4.0)) == (3, 4.0)
+
+
+def test_errors():
+    with pytest.raises(TypeError, match=r"tf.cond needs two callables, true_fn and false_fn"):
+        tf.cond(True, 1, 2)
+    with pytest.raises(TypeError, match="Cannot iterate over a scalar tensor"):
+        tf.while_loop(lambda i: i < 3, lambda i: i + 1, [tf.constant(0)])
+
+    @tf.function
+    def traced(n):
+        with tf.GradientTape() as tape:
+            tape.watch(n)
+            out = tf.while_loop(lambda i: i < n, lambda i: (i + 1.0,), [0.0])
+        return tape.gradient(out, n)
+
+    with pytest.raises(TypeError, match=r"tf.while_loop with a condition that depends on a "
+                                        r"tapejax.function's inputs cannot be recorded"):
+        traced(tf.constant(3.0))
