@@ -9,7 +9,12 @@ new Variable values back afterwards.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import inspect
+import io
+import sys
+import threading
 
 import jax
 import numpy as np
@@ -74,6 +79,76 @@ def _spec(value) -> jax.ShapeDtypeStruct:
     return jax.ShapeDtypeStruct(value.shape, value.dtype, sharding=sharding)
 
 
+_NUMBERS = (int, float, complex, np.generic)
+
+
+class _Argument(Tensor):
+    """A tensor argument while the function is traced: prints with its parameter's name, as TF's
+    placeholders do (``Tensor("x:0", shape=(), dtype=float32)``)."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, value, name: str | None):
+        super().__init__(value)
+        self._name = name
+
+    def __repr__(self) -> str:
+        if self._name is None:
+            return super().__repr__()
+        return f"<tf.Tensor '{self._name}:0' shape={self.shape} dtype={self.dtype.name}>"
+
+    def __str__(self) -> str:
+        if self._name is None:
+            return super().__str__()
+        return f'Tensor("{self._name}:0", shape={self.shape}, dtype={self.dtype.name})'
+
+
+_Argument.__name__ = "SymbolicTensor"  # TF's class inside a traced function
+
+
+def _argument_names(fn, tree, n: int) -> list:
+    """Each leaf's parameter name when the leaf is a whole argument (None for nested leaves)."""
+    args, kwargs = jax.tree_util.tree_unflatten(tree, list(range(n)))
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        params = []
+    names: list = [None] * n
+    for i, leaf in enumerate(args):
+        if isinstance(leaf, int) and i < len(params):
+            names[leaf] = params[i]
+    for key, leaf in kwargs.items():
+        if isinstance(leaf, int):
+            names[leaf] = key
+    return names
+
+
+@contextlib.contextmanager
+def _own_stdout_buffered():
+    """Buffers what this thread prints inside the block (other threads print as usual).
+
+    A trace that discovers a Variable is traced again; the Python function must print (as TF's
+    does) only once, so what the first trace printed is kept until it is known to be the last.
+    """
+    real, buffer, me = sys.stdout, io.StringIO(), threading.get_ident()
+
+    class _Splitter:
+        def write(self, text):
+            return (buffer if threading.get_ident() == me else real).write(text)
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    sys.stdout = _Splitter()
+    try:
+        yield buffer
+    except BaseException:
+        real.write(buffer.getvalue())  # the trace failed: what it printed before is shown
+        raise
+    finally:
+        sys.stdout = real
+
+
 class _Trace:
     """One traced signature: the jitted pure function and how to call it."""
 
@@ -82,16 +157,19 @@ class _Trace:
         statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
         specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
 
+        names = _argument_names(fn, tree, len(leaves))
+
         def pure(values, var_values, variables):
             it = iter(values)
-            args = [Tensor(next(it)) if d else s for s, d in zip(statics, dynamic, strict=True)]
+            args = [_Argument(next(it), name) if d else s
+                    for s, d, name in zip(statics, dynamic, names, strict=True)]
             a, kw = jax.tree_util.tree_unflatten(tree, args)
             with no_recording(), variables_as(variables, var_values) as scope:
                 before = dict(scope)
                 result = fn(*a, **kw)
                 # Inside the scope: a returned Variable gives its value after the call's assignments.
                 flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
-                is_tensor = [isinstance(o, TensorLike) or isinstance(o, jax.Array) for o in flat]
+                is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
                 outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
             self.assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
@@ -116,10 +194,11 @@ class _Trace:
 
             self.jitted = jax.jit(counted)
             var_specs = [_spec(v._stored) for v in variables]
-            with collect_reads() as read:
+            with collect_reads() as read, _own_stdout_buffered() as printed:
                 self.jitted.trace(specs, var_specs)
             new = [v for v in read if all(v is not k for k in variables)]
             if not new:
+                sys.stdout.write(printed.getvalue())  # what the Python function printed, once
                 break
             self.variables = variables + new
             self.traces -= 1  # that trace was discovery, not a program

@@ -187,3 +187,38 @@ def test_shapes_computed_from_constants_stay_static_while_tracing():
         return tf.reduce_sum(y, axis=tf.constant(1)) + tf.cast(tf.size(x), tf.float32)
 
     np.testing.assert_allclose(f(tf.ones((2, 3, 2))).numpy(), [18.0, 18.0])
+
+
+def test_prints_while_tracing_once_with_argument_names(capsys):
+    """The trace that discovers a Variable is repeated; what the function prints is shown once,
+    and its tensor arguments print with their names, as TF's placeholders."""
+    v = tf.Variable(2.0)
+
+    @tf.function
+    def f(x, y=None):
+        print("tracing", x, repr(y), type(x).__name__)
+        return x * v
+
+    f(tf.constant(1.0), y=tf.constant([1, 2]))
+    f(tf.constant(3.0), y=tf.constant([1, 2]))
+    assert capsys.readouterr().out == (
+        "tracing Tensor(\"x:0\", shape=(), dtype=float32) <tf.Tensor 'y:0' shape=(2,) dtype=int32> "
+        "SymbolicTensor\n")
+
+    @tf.function
+    def failing(x):
+        print("before the error")
+        return x * v + tf.constant(1)
+
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        failing(tf.constant(1.0))
+    assert capsys.readouterr().out == "before the error\n"
+
+
+def test_python_numbers_returned_become_tensors():
+    @tf.function
+    def f(a, b):
+        return a + b, None, "text"
+
+    total, none, text = f(1, 2)
+    assert repr(total) == "<tf.Tensor: shape=(), dtype=int32, numpy=3>" and (none, text) == (None, "text")
