@@ -69,7 +69,8 @@ class Program:
 
     @property
     def true_gradient(self) -> bool:
-        """Whether finite differences see autodiff's derivative (no made-up custom gradient)."""
+        """Whether finite differences see autodiff's derivative (no stop_gradient and no made-up
+        custom gradient)."""
         return all(SPECS[n.op].true_gradient for n in self.nodes if isinstance(n, Step))
 
     def __str__(self) -> str:

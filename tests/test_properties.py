@@ -164,7 +164,7 @@ def test_second_order_nested_tapes_match_hessian(program, seed):
         assert not np.any(np.asarray(want)), "tapejax's second derivative is None, JAX's is not zero"
         return
     _close(h, want, f"hessian v{i}")
-    if not program.true_gradient:  # TF differentiates a made-up gradient with itself again
+    if not program.true_gradient:  # stop_gradient, or a made-up gradient TF applies again
         return
     direction = np.random.default_rng(seed).normal(size=values[i].shape)
     step = 1e-5
@@ -243,3 +243,13 @@ def test_second_order_through_made_up_custom_gradient_applies_it_again():
         g = inner.gradient(y, x)
     curvature = jax.hessian(lambda v: jnp.arccos(0.9 * jnp.tanh(v)))(0.3)
     np.testing.assert_allclose(outer.jacobian(g, x).numpy(), 0.25 * curvature, rtol=1e-12)
+
+
+def test_batch_jacobian_through_stop_gradient_is_zeros():
+    """Shrunk from the fuzzer (a test bug: finite differences see through stop_gradient): a
+    source reached only through stop_gradient has batch_jacobian zeros (TF), not None."""
+    x = tf.constant(np.ones((2, 3)))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.stop_gradient(x) * 2.0
+    np.testing.assert_array_equal(tape.batch_jacobian(y, x).numpy(), np.zeros((2, 3, 3)))
