@@ -130,11 +130,11 @@ def _own_stdout_buffered():
     A trace that discovers a Variable is traced again; the Python function must print (as TF's
     does) only once, so what the first trace printed is kept until it is known to be the last.
     """
-    real, buffer, me = sys.stdout, io.StringIO(), threading.get_ident()
+    real, buffer, me, active = sys.stdout, io.StringIO(), threading.get_ident(), [True]
 
-    class _Splitter:
+    class _Splitter:  # code may keep it (``output_stream=sys.stdout``): it must outlive the block
         def write(self, text):
-            return (buffer if threading.get_ident() == me else real).write(text)
+            return (buffer if active[0] and threading.get_ident() == me else real).write(text)
 
         def __getattr__(self, name):
             return getattr(real, name)
@@ -146,7 +146,7 @@ def _own_stdout_buffered():
         real.write(buffer.getvalue())  # the trace failed: what it printed before is shown
         raise
     finally:
-        sys.stdout = real
+        sys.stdout, active[0] = real, False
 
 
 class _Trace:
