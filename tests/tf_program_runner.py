@@ -34,6 +34,7 @@ LAST_DIGIT = {
     "basics_sigmoid_linspace": "sigmoid and its gradient (Eigen's logistic vs XLA's)",
     "batch_jacobian": "tanh's derivative",
     "jacobian_basic": "sigmoid's derivative",
+    "keras_module_models": "BatchNormalization's rsqrt",
     "math_elementwise": "exp, tanh, sigmoid, softplus",
     "softmax_losses": "log_softmax and cross-entropy (exp/log)",
     "train_linear_regression": "a loss after three SGD steps (pow's gradient)",
@@ -88,6 +89,9 @@ def tapejax_as_tensorflow():
 
 def run_program(path: Path) -> str:
     """Runs one program with tapejax as ``tensorflow`` in this process; returns its stdout."""
+    import tapejax  # noqa: PLC0415
+
+    tapejax.keras.backend.clear_session()  # layer names (dense_1, ...) count from 0, as in a new process
     out = io.StringIO()
     with tapejax_as_tensorflow(), contextlib.redirect_stdout(out):
         runpy.run_path(str(path), run_name="__main__")
