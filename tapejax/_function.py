@@ -79,7 +79,7 @@ def _spec(value) -> jax.ShapeDtypeStruct:
     return jax.ShapeDtypeStruct(value.shape, value.dtype, sharding=sharding)
 
 
-_NUMBERS = (int, float, complex, np.generic)
+_NUMBERS = (int, float, complex, np.number, np.bool_)
 
 
 class _Argument(Tensor):
