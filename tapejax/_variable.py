@@ -173,6 +173,11 @@ class Variable(TensorLike):
 
     __str__ = __repr__
 
+    def __format__(self, spec: str) -> str:
+        # TF: f"{v}" is str(v) (a Variable has no __format__ there, and rejects a format spec;
+        # tapejax formats the value for one, as for a Tensor).
+        return str(self) if not spec else super().__format__(spec)
+
     def ref(self):
         return Tensor.ref(self)
 
