@@ -66,6 +66,7 @@ from ._control_flow import cond as cond  # noqa: E402
 from ._control_flow import while_loop as while_loop  # noqa: E402
 from ._custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._module import Module as Module  # noqa: E402
+from ._name_scope import name_scope as name_scope  # noqa: E402
 from ._selection_ops import (  # noqa: E402
     boolean_mask as boolean_mask,
     clip_by_global_norm as clip_by_global_norm,

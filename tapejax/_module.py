@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 
+from ._name_scope import name_scope as _name_scope_cls
 from ._variable import Variable
 
 # TF's camel_to_snake: ``MyModule`` -> ``my_module``, ``HTTPThing`` -> ``http_thing``.
@@ -44,6 +46,8 @@ class Module:
                 "(e.g. a valid class name)."
             )
         self._name = name
+        with _name_scope_cls(name) as scope:  # TF: the scope this module is created in, + name
+            self._scope_name = scope
 
     @property
     def name(self) -> str:
@@ -51,9 +55,10 @@ class Module:
         return self._name
 
     @property
-    def name_scope(self) -> _NameScope:
-        """A context manager named ``'<name>/'`` (tapejax records no op names; kept for TF code)."""
-        return _NameScope(self.name + "/")
+    def name_scope(self) -> _name_scope_cls:
+        """The module's ``tf.name_scope`` (``'<enclosing scopes>/<name>/'``): Variables created
+        inside it are named under it."""
+        return _name_scope_cls(getattr(self, "_scope_name", self.name + "/"))
 
     @property
     def variables(self) -> tuple:
@@ -77,8 +82,14 @@ class Module:
 
     @classmethod
     def with_name_scope(cls, method: Callable) -> Callable:
-        """Decorator kept for TF code; tapejax has no name scopes, so ``method`` is unchanged."""
-        return method
+        """Decorator: runs ``method`` inside the module's ``name_scope`` (as TF)."""
+
+        @functools.wraps(method)
+        def in_scope(self, *args, **kwargs):
+            with self.name_scope:
+                return method(self, *args, **kwargs)
+
+        return in_scope
 
     def _flatten(self, predicate: Callable) -> list:
         return list(_flatten_module(self, predicate, seen={id(self)}))
@@ -87,17 +98,6 @@ class Module:
         """The (name, value) pairs the walk visits, in order (sorted by name, as TF)."""
         attributes = vars(self)
         return [(key, attributes[key]) for key in sorted(attributes)]
-
-
-class _NameScope:
-    def __init__(self, name: str):
-        self.name = name
-
-    def __enter__(self) -> str:
-        return self.name
-
-    def __exit__(self, *exc) -> None:
-        return None
 
 
 def _is_variable(x) -> bool:

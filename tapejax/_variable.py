@@ -15,6 +15,7 @@ import numpy as np
 
 from . import dtypes as _dtypes
 from ._convert import convert_to_tensor
+from ._name_scope import current_scope
 from ._state import assign_variable, lookup_variable, state
 from ._tensor import Tensor, TensorLike
 
@@ -54,7 +55,7 @@ class Variable(TensorLike):
         self._stored = value._value
         self._aval = (tuple(self._stored.shape), self._stored.dtype)  # assignment keeps both
         self._trainable = bool(trainable) if trainable is not None else True
-        self._name = name.split(":")[0] if name else "Variable"
+        self._name = current_scope() + (name.split(":")[0] if name else "Variable")  # as TF
         self._order = next(_creation_order)
 
     # The raw stored value: what shape/dtype/numpy read without recording anything.

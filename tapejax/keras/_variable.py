@@ -27,7 +27,7 @@ class KerasVariable(Variable):
     def __init__(self, initial_value, trainable: bool = True, name: str = "variable",
                  path: str | None = None, dtype=None):
         super().__init__(initial_value, trainable=trainable, name=name, dtype=dtype)
-        self._path = path or name
+        self._name, self._path = name, path or name  # Keras 3's names ignore tf.name_scope
 
     @property
     def name(self) -> str:
