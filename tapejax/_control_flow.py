@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import jax
 
+from ._array_ops import cast
 from ._convert import convert_to_tensor
 from ._nest import flatten, pack
 from ._selection_ops import where
 from ._state import state
 from ._tensor import Tensor, TensorLike
+from .dtypes import int32
+from .math import equal
 
 
 def _symbolic(value) -> bool:
@@ -46,9 +49,44 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
                         "branch's result; wrap values in a lambda: tf.cond(p, lambda: a, lambda: b).")
     if not _symbolic(pred):
         return true_fn() if pred else false_fn()
-    if state.recorders:  # a tape inside the traced function: record both branches, then select
-        (t_leaves, structure), f_leaves = flatten(true_fn()), flatten(false_fn())[0]
-        return pack(structure, [where(pred, t, f) for t, f in zip(t_leaves, f_leaves, strict=True)])
+    return _traced_switch(cast(pred, int32), [false_fn, true_fn])
+
+
+def switch_case(branch_index, branch_fns, default=None, name=None):
+    """``branch_fns[branch_index]()``, or ``default()`` for another index (``tf.switch_case``).
+
+    ``branch_fns`` is a list of functions, or a dict / list of ``(index, fn)`` pairs; without
+    ``default`` the last branch is the default, as in TF.
+
+    >>> import tapejax as tf
+    >>> tf.switch_case(tf.constant(1), [lambda: tf.constant(10), lambda: tf.constant(20)])
+    <tf.Tensor: shape=(), dtype=int32, numpy=20>
+    """
+    if not isinstance(branch_index, TensorLike):
+        raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}. tf.switch_case "
+                        "takes the index as a tensor: tf.switch_case(tf.constant(i), branch_fns).")
+    pairs = sorted(branch_fns.items()) if isinstance(branch_fns, dict) else list(enumerate(branch_fns))
+    if pairs and isinstance(pairs[0][1], tuple):  # a list of (index, fn) pairs
+        pairs = sorted(fn for _, fn in pairs)
+    if [i for i, _ in pairs] != list(range(len(pairs))) or not all(callable(f) for _, f in pairs):
+        raise TypeError("tf.switch_case needs branch_fns as a list of callables, or a dict (or "
+                        "list of pairs) mapping 0, 1, ..., n-1 to callables.")
+    fns = [f for _, f in pairs] + [default or pairs[-1][1]]
+    if not _symbolic(branch_index):
+        index = int(branch_index)
+        return fns[index if 0 <= index < len(pairs) else -1]()
+    index = convert_to_tensor(branch_index)
+    return _traced_switch(where((index >= 0) & (index < len(pairs)), index, len(pairs)), fns)
+
+
+def _traced_switch(index, fns):
+    """The branch ``fns[index]`` for a symbolic ``index``, inside a traced function."""
+    if state.recorders:  # a tape inside the traced function: record every branch, then select
+        results = [flatten(fn()) for fn in fns]
+        leaves, structure = results[-1]
+        for i in range(len(fns) - 2, -1, -1):
+            leaves = [where(equal(index, i), a, b) for a, b in zip(results[i][0], leaves, strict=True)]
+        return pack(structure, leaves)
     structures = []
 
     def branch(fn):
@@ -58,7 +96,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
             return values
         return run
 
-    outs = jax.lax.cond(convert_to_tensor(pred)._value, branch(true_fn), branch(false_fn), None)
+    outs = jax.lax.switch(index._value, [branch(fn) for fn in fns], None)
     return pack(structures[0], [Tensor(v) for v in outs])
 
 

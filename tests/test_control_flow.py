@@ -72,3 +72,35 @@ def test_errors():
     with pytest.raises(TypeError, match=r"tf.while_loop with a condition that depends on a "
                                         r"tapejax.function's inputs cannot be recorded"):
         traced(tf.constant(3.0))
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, 7, -1])
+def test_switch_case_eagerly_and_traced_matches_jax(index):
+    x = tf.Variable(1.5)
+    branches = [lambda: x * 1.0, lambda: x * x, lambda: x ** 3]
+    fns = [lambda v: v * 1.0, lambda v: v * v, lambda v: v ** 3]
+    chosen = index if 0 <= index < 3 else 2  # the last branch is the default, as in TF
+    expected = float(jax.grad(fns[chosen])(1.5))
+
+    @tf.function
+    def traced(i):  # lax.switch; the tape is outside
+        return tf.switch_case(i, branches)
+
+    @tf.function
+    def inside(i):  # a tape inside: every branch recorded, where selects
+        with tf.GradientTape() as tape:
+            y = tf.switch_case(i, branches)
+        return tape.gradient(y, x)
+
+    for run in (lambda i: tf.switch_case(i, branches), traced):
+        with tf.GradientTape() as tape:
+            y = run(tf.constant(index))
+        assert float(tape.gradient(y, x)) == pytest.approx(expected, rel=1e-6)
+    assert float(inside(tf.constant(index))) == pytest.approx(expected, rel=1e-6)
+
+
+def test_switch_case_errors():
+    with pytest.raises(TypeError, match=r"'branch_index' must be a Tensor, got <class 'int'>"):
+        tf.switch_case(1, [lambda: 1])
+    with pytest.raises(TypeError, match=r"tf.switch_case needs branch_fns as a list of callables"):
+        tf.switch_case(tf.constant(0), {1: lambda: 1})
