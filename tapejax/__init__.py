@@ -63,6 +63,11 @@ from ._function import TensorSpec as TensorSpec  # noqa: E402
 from ._function import function as function  # noqa: E402
 from ._print import print as print  # noqa: E402
 from ._control_flow import cond as cond  # noqa: E402
+from ._functional_ops import foldl as foldl  # noqa: E402
+from ._functional_ops import foldr as foldr  # noqa: E402
+from ._functional_ops import map_fn as map_fn  # noqa: E402
+from ._functional_ops import scan as scan  # noqa: E402
+from ._functional_ops import vectorized_map as vectorized_map  # noqa: E402
 from ._control_flow import switch_case as switch_case  # noqa: E402
 from ._control_flow import while_loop as while_loop  # noqa: E402
 from ._custom_gradient import recompute_grad as recompute_grad  # noqa: E402
