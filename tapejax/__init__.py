@@ -18,6 +18,8 @@ import jax as _jax
 _jax.config.update("jax_enable_x64", True)
 
 from . import autodiff as autodiff  # noqa: E402
+from . import config as config  # noqa: E402
+from . import debugging as debugging  # noqa: E402
 from . import dtypes as dtypes  # noqa: E402
 from . import errors as errors  # noqa: E402
 from . import linalg as linalg  # noqa: E402

@@ -26,6 +26,7 @@ from ._record import Op, record
 from ._shape import TensorShape
 from ._tensor import Tensor, TensorLike
 from ._variable import Variable
+from .config import functions_run_eagerly
 
 
 class TensorSpec:
@@ -279,6 +280,8 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         args, kwargs = self._bind(args, kwargs)
+        if functions_run_eagerly():  # tf.config.run_functions_eagerly(True): no tracing
+            return self._python_function(*args, **kwargs)
         if args or kwargs:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
         else:
