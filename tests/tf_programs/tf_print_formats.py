@@ -32,3 +32,19 @@ tf.print(tf.reshape(tf.range(2 * 8 * 8), (2, 8, 8)), output_stream=o)
 tf.print(tf.reshape(tf.range(16), (2, 2, 2, 2)), output_stream=o)
 tf.print(tf.range(10), summarize=1, output_stream=o)
 tf.print(tf.constant(1.0))  # to stderr, as TF
+
+
+x = tf.Variable(2.0)
+
+@tf.function
+def step():
+  with tf.GradientTape() as t:
+    y = x * x
+  g = t.gradient(y, x)
+  tf.print('grad', g, 'x', x, output_stream=sys.stdout)
+  x.assign_sub(0.1 * g)
+  return g
+
+for _ in range(3):
+  print(step())
+print(x.numpy())
