@@ -179,8 +179,10 @@ class TensorLike:
 
     def _numpy_text(self, is_repr: bool = False) -> str:
         arr = self.numpy()
-        text = repr(arr) if is_repr and np.ndim(arr) else str(arr)
-        if is_repr and not np.ndim(arr):
+        if is_repr:
+            # TF's repr of a scalar is its Python value's: numpy=0.10000000149011612 for float32 0.1.
+            text = repr(arr) if np.ndim(arr) else repr(np.asarray(arr).item())
+        else:
             text = str(arr)
         return "\n" + text if "\n" in text else text
 
