@@ -22,3 +22,4 @@ for epoch in range(4):
 print([v.name for v in model.trainable_variables])
 print(model.w.numpy(), model.b.numpy())
 print(model.name)
+print(model.variables, model.trainable_variables[0])
