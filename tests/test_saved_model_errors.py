@@ -57,8 +57,8 @@ def _function_file(path: Path) -> str:
 
 def test_save_needs_a_module(tmp_path):
     with pytest.raises(ValueError, match=re.escape(
-            "tapejax.saved_model.save expected a tapejax.Module (tf.Module) to save, got ResourceVariable. Put "
-            "the functions and Variables on a tf.Module.")):
+            "tapejax.saved_model.save expected a tapejax.Module (tf.Module) to save, got "
+            "ResourceVariable. Put the functions and Variables on a tf.Module.")):
         tf.saved_model.save(tf.Variable(1.0), tmp_path / "out")
 
 
