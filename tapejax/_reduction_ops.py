@@ -165,8 +165,20 @@ def _arg_reduction(tf_name: str, fn):
     return public
 
 
-argmax = _arg_reduction("ArgMax", jnp.argmax)
-argmin = _arg_reduction("ArgMin", jnp.argmin)
+def _skipping_nan(fn, fill):
+    """TF's arg-reductions never pick a NaN (it compares with ``>``/``<``), unless all are NaN
+    (index 0); JAX's pick the first NaN."""
+
+    def arg(x, axis):
+        if jnp.issubdtype(x.dtype, jnp.floating):
+            x = jnp.where(jnp.isnan(x), jnp.asarray(fill, x.dtype), x)
+        return fn(x, axis=axis)
+
+    return arg
+
+
+argmax = _arg_reduction("ArgMax", _skipping_nan(jnp.argmax, -jnp.inf))
+argmin = _arg_reduction("ArgMin", _skipping_nan(jnp.argmin, jnp.inf))
 
 
 def _scan(tf_name: str, fn, dtypes: frozenset):

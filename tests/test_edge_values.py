@@ -98,6 +98,20 @@ def _empty_batch_tape():
     return tape, x, w, y, s
 
 
+@pytest.mark.parametrize(("values", "want_max", "want_min"), [
+    ([nan, 1.0], 1, 1), ([1.0, nan], 0, 0), ([1.0, nan, 3.0], 2, 0), ([nan, nan], 0, 0),
+    ([2.0, nan, 1.0], 0, 2), ([nan, -inf], 0, 1), ([nan, inf], 1, 0),
+])
+def test_argmax_and_argmin_skip_nan_as_in_tf(values, want_max, want_min):
+    """TF 2.21 (its kernels compare with > and <): a NaN is never picked unless all are NaN."""
+    assert int(tf.argmax(values)) == want_max
+    assert int(tf.argmin(values)) == want_min
+    with tf.GradientTape() as tape:  # deferred under a tape: the same rule, compiled
+        x = tf.constant(values)
+        tape.watch(x)
+        assert int(tf.argmax(x * 1.0)) == want_max
+
+
 def test_jacobian_of_an_empty_batch():
     """Shapes are target.shape + source.shape, as TF defines them (TF 2.21 computes the first
     and third; for the second it raises a ValueError of its own reshape, a TF bug)."""
