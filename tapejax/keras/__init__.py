@@ -6,3 +6,4 @@ from . import activations as activations
 from . import backend as backend
 from . import initializers as initializers
 from . import layers as layers
+from . import optimizers as optimizers
