@@ -22,8 +22,9 @@ import numpy as np
 from . import dtypes as _dtypes
 from ._convert import convert_to_tensor
 from ._purify import collect_reads, no_recording, variables_as
-from ._record import Op, record
+from ._record import Op, _trace_state_clean, record
 from ._shape import TensorShape
+from ._state import state
 from ._tensor import Tensor, TensorLike
 from ._variable import Variable
 from .config import functions_run_eagerly
@@ -214,8 +215,13 @@ class _Trace:
 
     def __call__(self, leaves):
         inputs = [convert_to_tensor(leaf) for leaf, d in zip(leaves, self.dynamic, strict=True) if d]
-        reads = [v._as_tensor() for v in self.variables]
-        flat = record(self.op, [*inputs, *reads])
+        if state.recorders or state.read_collectors or not _trace_state_clean():
+            # A tape or accumulator may record the call (it is differentiable), or an outer
+            # function is tracing: Variables are read (and recorded) as any op's inputs are.
+            flat = record(self.op, [*inputs, *[v._as_tensor() for v in self.variables]])
+        else:  # nothing records: call the compiled function directly (the common, hot case)
+            values = self._flat_call(*[t._value for t in inputs], *[v._value for v in self.variables])
+            flat = [Tensor(v) for v in values]
         n_outs = len(flat) - len(self.assigned)
         for v, new in zip(self.assigned, flat[n_outs:], strict=True):
             v._set(new._value)
