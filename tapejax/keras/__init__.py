@@ -6,4 +6,5 @@ from . import activations as activations
 from . import backend as backend
 from . import initializers as initializers
 from . import layers as layers
+from . import losses as losses
 from . import optimizers as optimizers
