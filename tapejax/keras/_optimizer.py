@@ -42,6 +42,7 @@ class Optimizer:
         self._learning_rate = self._own_variable(_float(learning_rate), "learning_rate", _dtypes.float32)
         self._slots: dict[int, list] = {}  # id(trained variable) -> its slot variables
         self._slot_variables: list = []
+        self._trained: list = []  # keeps each built-for variable alive, so its id stays its own
 
     def _own_variable(self, value, name: str, dtype) -> KerasVariable:
         return KerasVariable(value, trainable=False, name=name, path=f"{self.name}/{name}", dtype=dtype)
@@ -69,6 +70,7 @@ class Optimizer:
         """Creates the slot variables of every variable in ``var_list`` (zeros, like it)."""
         for variable in var_list:
             if id(variable) not in self._slots:
+                self._trained.append(variable)
                 self._slots[id(variable)] = [self._slot(variable, s) for s in self._slot_names]
         extra = [self._slot(v, s) for s in self._late_slot_names() for v in var_list]
         for variable, slot in zip(list(var_list) * len(self._late_slot_names()), extra, strict=True):
