@@ -118,3 +118,9 @@ def test_errors():
         L.sparse_categorical_crossentropy([1, 0], Y_PRED, axis=0)
     with pytest.raises(NotImplementedError, match="`sample_weight` is not supported"):
         L.MeanSquaredError()(Y_TRUE, Y_PRED, sample_weight=[1.0, 2.0])
+
+
+def test_loss_objects_cast_integer_label_tensors():
+    # Keras converts both arguments to float32, casting an int32 tensor of labels (TF 2.21 value).
+    loss = L.SparseCategoricalCrossentropy()(tf.constant([1, 0]), tf.constant(Y_PRED))
+    np.testing.assert_allclose(loss.numpy(), 0.5249111652374268, rtol=1e-6)

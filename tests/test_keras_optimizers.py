@@ -132,3 +132,8 @@ def test_option_errors():
     opt.apply_gradients([(tf.constant(1.0), v)])
     with pytest.raises(ValueError, match="unknown variable 'Variable:0'"):
         opt.apply_gradients([(tf.constant(1.0), w)])
+
+
+def test_apply_needs_one_gradient_per_variable():
+    with pytest.raises(ValueError, match="SGD.apply: got 1 gradients for 2 variables"):
+        K.SGD().apply([tf.constant(1.0)], [tf.Variable(1.0), tf.Variable(2.0)])

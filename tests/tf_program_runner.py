@@ -37,6 +37,7 @@ LAST_DIGIT = {
     "keras_module_models": "BatchNormalization's rsqrt",
     "math_elementwise": "exp, tanh, sigmoid, softplus",
     "softmax_losses": "log_softmax and cross-entropy (exp/log)",
+    "train_keras_adam": "sparse softmax cross-entropy (exp/log) over four Adam steps",
     "train_linear_regression": "a loss after three SGD steps (pow's gradient)",
     "train_tf_function_step": "sigmoid inside a training step",
 }

@@ -126,8 +126,9 @@ class Loss:
         if sample_weight is not None:
             raise NotImplementedError(f"{type(self).__name__}: `sample_weight` is not supported by "
                                       "tapejax.keras; multiply the per-sample losses (reduction='none').")
-        losses = self.fn(convert_to_tensor(y_true, dtype="float32"),
-                         convert_to_tensor(y_pred, dtype="float32"), **self._fn_kwargs)
+        # Keras converts both to the loss's dtype, casting tensors of another dtype (int labels).
+        y_true, y_pred = (cast(convert_to_tensor(y), "float32") for y in (y_true, y_pred))
+        losses = self.fn(y_true, y_pred, **self._fn_kwargs)
         if self.reduction in ("none", None) or tuple(losses.shape) in ((), (0,)):
             return losses
         total = reduce_sum(losses)
