@@ -137,3 +137,20 @@ def test_option_errors():
 def test_apply_needs_one_gradient_per_variable():
     with pytest.raises(ValueError, match="SGD.apply: got 1 gradients for 2 variables"):
         K.SGD().apply([tf.constant(1.0)], [tf.Variable(1.0), tf.Variable(2.0)])
+
+
+def test_build_once_apply_without_variables_and_amsgrad_slot_order():
+    # Slot order and values printed by TF 2.21 / Keras 3.15 for the same calls.
+    v, w = tf.Variable(1.0, name="v"), tf.Variable([1.0], name="w")
+    opt = K.Adam(0.1, amsgrad=True, name="ams")
+    with pytest.raises(ValueError, match="when passing `grads` without `variables`"):
+        opt.apply([1.0, [1.0]])
+    opt.build([v, w])
+    opt.build([v])  # only the first build counts, as in Keras
+    assert [s.path for s in opt.variables[2:]] == [
+        "ams/v_0_momentum", "ams/v_0_velocity", "ams/w_0_momentum", "ams/w_0_velocity",
+        "ams/v_0_velocity_hat", "ams/w_0_velocity_hat"]
+    opt.apply([tf.constant(1.0), tf.constant([1.0])])
+    np.testing.assert_allclose([v.numpy(), w.numpy()[0]], [0.900001, 0.900001], rtol=1e-6)
+    with pytest.raises(ValueError, match="No gradients provided"):
+        opt.apply_gradients(zip([], [], strict=True))

@@ -42,7 +42,7 @@ class Optimizer:
         self._learning_rate = self._own_variable(_float(learning_rate), "learning_rate", _dtypes.float32)
         self._slots: dict[int, list] = {}  # id(trained variable) -> its slot variables
         self._slot_variables: list = []
-        self._trained: list = []  # keeps each built-for variable alive, so its id stays its own
+        self._trained: list = []  # the variables it was built for
 
     def _own_variable(self, value, name: str, dtype) -> KerasVariable:
         return KerasVariable(value, trainable=False, name=name, path=f"{self.name}/{name}", dtype=dtype)
@@ -67,14 +67,18 @@ class Optimizer:
         return [self._iterations, self._learning_rate, *self._slot_variables]
 
     def build(self, var_list) -> None:
-        """Creates the slot variables of every variable in ``var_list`` (zeros, like it)."""
-        for variable in var_list:
-            if id(variable) not in self._slots:
-                self._trained.append(variable)
-                self._slots[id(variable)] = [self._slot(variable, s) for s in self._slot_names]
-        extra = [self._slot(v, s) for s in self._late_slot_names() for v in var_list]
-        for variable, slot in zip(list(var_list) * len(self._late_slot_names()), extra, strict=True):
-            self._slots[id(variable)].append(slot)
+        """Creates the slot variables of every variable in ``var_list`` (zeros, like it).
+
+        As in Keras, only the first build counts: the optimizer then trains those variables.
+        """
+        if self._trained:
+            return
+        self._trained = list({id(v): v for v in var_list}.values())  # also keeps their ids theirs
+        for variable in self._trained:
+            self._slots[id(variable)] = [self._slot(variable, s) for s in self._slot_names]
+        for slot_name in self._late_slot_names():  # after all the others, as Keras orders them
+            for variable in self._trained:
+                self._slots[id(variable)].append(self._slot(variable, slot_name))
 
     def _late_slot_names(self) -> tuple[str, ...]:
         return ()  # slots Keras creates after all the others (Adam's velocity_hat)
@@ -94,17 +98,26 @@ class Optimizer:
         A pair whose gradient is None is skipped with a warning, as in Keras; if every
         gradient is None this raises ValueError.
         """
-        grads, variables = zip(*grads_and_vars, strict=True) if grads_and_vars else ((), ())
-        return self.apply(list(grads), list(variables))
+        pairs = list(grads_and_vars)
+        return self.apply([g for g, _ in pairs], [v for _, v in pairs])
 
     def apply(self, grads, trainable_variables=None):
-        """Applies one update of ``trainable_variables`` from ``grads``; returns ``iterations``."""
-        grads, variables = list(grads), list(trainable_variables or [])
+        """Applies one update of ``trainable_variables`` from ``grads``; returns ``iterations``.
+
+        Without ``trainable_variables``, the gradients are for the variables it was built with.
+        """
+        grads = list(grads)
+        if trainable_variables is None and not self._trained:
+            raise ValueError(f"{type(self).__name__}.apply: when passing `grads` without `variables`, "
+                             "the optimizer must already be built on a list of variables. Call "
+                             "`optimizer.build(trainable_variables)` first.")
+        variables = self._trained if trainable_variables is None else list(trainable_variables)
         if len(grads) != len(variables):
             raise ValueError(f"{type(self).__name__}.apply: got {len(grads)} gradients for "
                              f"{len(variables)} variables; pass one gradient per variable.")
-        if not self._slots:
-            self.build(variables)
+        self.build(variables)
+        for variable in variables:
+            self._slots_of(variable)
         pairs = _present(grads, variables)
         checked = [(self._checked(g, v), v) for g, v in pairs]
         with no_recording(), undo_assignments_on_error():
@@ -125,7 +138,7 @@ class Optimizer:
             raise ValueError(
                 f"{type(self).__name__}.apply: unknown variable {variable.name!r}. This optimizer can "
                 "only be called for the variables it was originally built with; create a new "
-                "optimizer (or call optimizer.build(all_variables) first) to train other variables.")
+                "optimizer to train other variables (or build it with all of them first).")
         return self._slots[id(variable)]
 
     def _checked(self, grad, variable):
