@@ -19,13 +19,14 @@ import difflib
 import os
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tf_program_runner import programs, same_output  # noqa: E402
+from tf_program_runner import IMPORT, programs, same_output  # noqa: E402
 
 
 def _run(cmd: list[str]) -> tuple[str, str]:
@@ -37,13 +38,18 @@ def _run(cmd: list[str]) -> tuple[str, str]:
 
 
 def run_tf(tf_python: str, program: Path) -> tuple[str, str]:
-    """Runs ``program`` with real TensorFlow: (stdout, last stderr line if it failed)."""
-    return _run([tf_python, str(program)])
+    """Runs ``program`` with real TensorFlow (its import line back to TF's): (stdout, last stderr
+    line if it failed)."""
+    source = program.read_text().replace(IMPORT, "import tensorflow as tf", 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / program.name
+        script.write_text(source)
+        return _run([tf_python, str(script)])
 
 
 def run_tapejax(program: Path) -> tuple[str, str]:
-    """Runs ``program`` with tapejax bound to ``tensorflow``: (stdout, last stderr line if failed)."""
-    return _run([sys.executable, str(ROOT / "tests" / "tf_program_runner.py"), str(program)])
+    """Runs ``program`` as it is (it imports tapejax): (stdout, last stderr line if it failed)."""
+    return _run([sys.executable, str(program)])
 
 
 def _compare(tf_python: str, program: Path) -> tuple[str, list[str]]:

@@ -1,8 +1,9 @@
 """The TF program corpus (tests/tf_programs/): tapejax prints exactly what TensorFlow 2.21 printed.
 
-Each ``PROGRAM.py`` is plain TF code; ``PROGRAM.expected`` is its stdout under real TensorFlow,
-written by ``scripts/compare_tf.py --update``. Here each program runs in this process with
-tapejax bound to ``tensorflow`` and its stdout must equal the expected text. Programs that print
+Each ``PROGRAM.py`` is TF code with only the import changed (``import tapejax as tf``);
+``PROGRAM.expected`` is its stdout under real TensorFlow (the same text with TF's import line),
+written by ``scripts/compare_tf.py --update``. Here each program runs in this process and its
+stdout must equal the expected text. Programs that print
 random values (``RANDOM_VALUES``) are compared with their numbers masked, and programs whose
 float32 values TF's Eigen kernels round otherwise than XLA (``LAST_DIGIT``) to 1e-6 relative.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import difflib
 
 import pytest
-from tf_program_runner import LAST_DIGIT, RANDOM_VALUES, programs, run_program, same_output
+from tf_program_runner import IMPORT, LAST_DIGIT, RANDOM_VALUES, programs, run_program, same_output
 
 PROGRAMS = programs()
 
@@ -22,6 +23,10 @@ def test_corpus_is_complete():
     missing = [p.name for p in PROGRAMS if not p.with_suffix(".expected").exists()]
     assert not missing, f"run scripts/compare_tf.py --update for {missing}"
     assert set(RANDOM_VALUES) | set(LAST_DIGIT) <= {p.stem for p in PROGRAMS}
+    # Only the import differs from TF's code, and TensorFlow is never imported here.
+    for p in PROGRAMS:
+        lines = p.read_text().splitlines()
+        assert lines.count(IMPORT) == 1 and "tensorflow" not in p.read_text(), p.name
 
 
 # TF warns there too (through its logger): watching an integer tensor.

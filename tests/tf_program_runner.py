@@ -1,10 +1,10 @@
-"""Runs the TensorFlow programs of ``tests/tf_programs/`` with tapejax standing in for TF.
+"""Runs the TF programs of ``tests/tf_programs/``: TensorFlow code with only the import changed.
 
-Each program is plain TF code whose first line is ``import tensorflow as tf``. Here it runs with
-``tensorflow`` (and every ``tensorflow.<sub>`` module) bound to tapejax, in this process
-(``run_program``, for the test) or as a script (``python tests/tf_program_runner.py PROGRAM``,
-for ``scripts/compare_tf.py``). What it prints is compared with what TensorFlow printed
-(``PROGRAM.expected``).
+Each program is TF code written as a tapejax user writes it, ``import tapejax as tf`` and then
+TF's API unchanged; ``scripts/compare_tf.py`` runs the same text with that one line back to
+TF's own import (with a scratch TensorFlow, never a dependency) to produce ``PROGRAM.expected``.
+Here a program runs in this process (``run_program``) and what it prints is compared with what
+TensorFlow printed.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import io
 import math
 import re
 import runpy
-import sys
 from pathlib import Path
 
 PROGRAMS_DIR = Path(__file__).parent / "tf_programs"
@@ -68,37 +67,15 @@ def same_output(name: str, expected: str, actual: str) -> bool:
     return name in RANDOM_VALUES or all(close)
 
 
-@contextlib.contextmanager
-def tapejax_as_tensorflow():
-    """Binds ``tensorflow`` and its submodules to tapejax for the duration of the block."""
-    import tapejax  # noqa: PLC0415 - imported by the runner, not at collection
-
-    aliases = {"tensorflow": tapejax}
-    aliases.update({"tensorflow" + name[len("tapejax"):]: module for name, module in sys.modules.items()
-                    if name.startswith("tapejax.")})
-    saved = {name: sys.modules.get(name) for name in aliases}
-    sys.modules.update(aliases)
-    try:
-        yield
-    finally:
-        for name, module in saved.items():
-            if module is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = module
+IMPORT = "import tapejax as tf"  # the one line a program changes from TF's code
 
 
 def run_program(path: Path) -> str:
-    """Runs one program with tapejax as ``tensorflow`` in this process; returns its stdout."""
+    """Runs one program in this process; returns its stdout."""
     import tapejax  # noqa: PLC0415
 
     tapejax.keras.backend.clear_session()  # layer names (dense_1, ...) count from 0, as in a new process
     out = io.StringIO()
-    with tapejax_as_tensorflow(), contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out):
         runpy.run_path(str(path), run_name="__main__")
     return out.getvalue()
-
-
-if __name__ == "__main__":
-    with tapejax_as_tensorflow():
-        runpy.run_path(sys.argv[1], run_name="__main__")

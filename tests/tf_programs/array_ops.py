@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 a = tf.constant([[1, 2], [3, 4]])
 b = tf.constant([[5, 6]])

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.constant(-1.0)
 v0 = tf.Variable(3.0)

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 a0 = tf.Variable(2.0, name='a0')
 a1 = tf.Variable(2.0, name='a1', trainable=False)

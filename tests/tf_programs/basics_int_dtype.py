@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.constant(7)
 with tf.GradientTape() as g:

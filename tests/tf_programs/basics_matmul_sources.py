@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 w = tf.Variable(tf.ones((3, 2)), name='w')
 b = tf.Variable(tf.zeros(2, dtype=tf.float32), name='b')

@@ -1,5 +1,5 @@
 import numpy as np
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.Variable(3.)
 y = tf.Variable(4.)

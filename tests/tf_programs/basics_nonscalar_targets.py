@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.Variable(4.0)
 with tf.GradientTape(persistent=True) as tape:

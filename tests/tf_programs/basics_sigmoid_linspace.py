@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.linspace(-5.0, 5.0, 11)
 with tf.GradientTape() as tape:

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x0 = tf.Variable(2.0)
 x1 = tf.Variable(1.0)

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.Variable([3., 3.])
 y = tf.Variable(2.)

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.constant([1.0, 2.0, 3.0])
 y = tf.constant([3.0, 2.0, 1.0])

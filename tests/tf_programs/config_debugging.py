@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 print(tf.config.list_physical_devices('GPU'), tf.config.list_physical_devices('CPU'))
 print(tf.config.list_physical_devices())
 print(tf.config.functions_run_eagerly())

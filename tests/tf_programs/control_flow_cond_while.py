@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 print(tf.while_loop(lambda i: i < 0, lambda i: (i + 1,), [0]))
 print(tf.while_loop(lambda i: i < 3, lambda i: (i + 1,), [0]))
 print(tf.while_loop(lambda i: i < 3, lambda i: [i + 1], (tf.constant(0),)))

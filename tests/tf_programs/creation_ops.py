@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 print(tf.zeros([2, 3]))
 print(tf.ones(3, dtype=tf.int32))

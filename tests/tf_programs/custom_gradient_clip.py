@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 @tf.custom_gradient
 def bounded_grad(t):

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 def log1pexp_naive(x):
   return tf.math.log(1 + tf.exp(x))

@@ -1,5 +1,5 @@
 import numpy as np
-import tensorflow as tf
+import tapejax as tf
 
 for d in [tf.float16, tf.float32, tf.float64, tf.int32, tf.int64, tf.bool, tf.bfloat16, tf.uint8, tf.complex64]:
   print(d, repr(d), d.name, d.is_floating, d.is_integer)

@@ -1,5 +1,5 @@
 import numpy as np
-import tensorflow as tf
+import tapejax as tf
 
 def error_class(fn):
   try:

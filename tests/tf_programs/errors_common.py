@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 try:
   tf.constant(1) + tf.constant(1.0)

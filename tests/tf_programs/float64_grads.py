@@ -1,5 +1,5 @@
 import numpy as np
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.Variable(np.array([0.1, 0.2, 0.3]))
 print(x.dtype)

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 print(tf.map_fn(lambda x: x * 2, tf.constant([1.0, 2.0, 3.0])))
 print(tf.map_fn(lambda t: t[0] * t[1], (tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0])), fn_output_signature=tf.float32))
 print(tf.map_fn(lambda x: tf.reduce_sum(x), tf.ones((3, 2))))

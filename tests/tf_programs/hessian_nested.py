@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.Variable(1.5)
 with tf.GradientTape() as t2:

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.linspace(-1.0, 1.0, 5)
 delta = tf.Variable(0.5)

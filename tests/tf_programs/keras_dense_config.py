@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 layer = tf.keras.layers.Dense(3, use_bias=False, kernel_initializer='zeros')
 out = layer(tf.ones((2, 4)))

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 layer = tf.keras.layers.Dense(2, activation='relu', kernel_initializer='ones')
 x = tf.constant([[1., 2., 3.]])

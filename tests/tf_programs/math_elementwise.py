@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.constant([0.5, 1.0, 2.0, 4.0])
 print(tf.exp(x))

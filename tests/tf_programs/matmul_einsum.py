@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
 b = tf.constant([[0.5], [-1.0]])

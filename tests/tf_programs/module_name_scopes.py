@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 class Mod(tf.Module):
   def __init__(self, name=None):
     super().__init__(name=name)

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 s = {'a': tf.constant(1.0), 'b': [tf.constant(2.0), tf.constant(3.0)]}
 print(tf.nest.flatten(s))

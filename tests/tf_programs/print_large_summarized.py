@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 print(tf.range(2000))
 print(tf.zeros((100, 100)))

@@ -1,5 +1,5 @@
 import numpy as np
-import tensorflow as tf
+import tapejax as tf
 
 print(tf.constant(1.5))
 print(tf.constant(2))

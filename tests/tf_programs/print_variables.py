@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 v = tf.Variable(1.0)
 print(v)

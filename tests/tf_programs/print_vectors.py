@@ -1,5 +1,5 @@
 import numpy as np
-import tensorflow as tf
+import tapejax as tf
 
 print(tf.constant([1.0, 2.0, 3.0]))
 print(tf.constant([1, 2, 3]))

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 tf.random.set_seed(1)
 a = tf.random.normal((2, 3))

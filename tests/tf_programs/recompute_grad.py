@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 def block(x):
   return tf.nn.relu(x) * tf.sin(x)

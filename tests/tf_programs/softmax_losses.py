@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 logits = tf.constant([[2.0, 1.0, 0.1], [0.5, 2.5, -1.0]])
 labels = tf.constant([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.Variable(3.0)
 with tf.GradientTape() as tape:

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 x = tf.Variable(2.0)
 y = tf.constant(3.0)

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 s = tf.TensorShape([2, 3])
 print(s)

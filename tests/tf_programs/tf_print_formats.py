@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 import sys
 
 import numpy as np

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 xs = tf.constant([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0], [2.0, 1.0]])
 labels = tf.constant([1, 0, 2, 2])

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 l1 = tf.keras.layers.Dense(4, activation='tanh', kernel_initializer='ones', bias_initializer='zeros')
 l2 = tf.keras.layers.Dense(1, kernel_initializer=tf.keras.initializers.Constant(0.25))

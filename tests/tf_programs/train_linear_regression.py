@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 xs = tf.constant([[1.0], [2.0], [3.0], [4.0]])
 ys = tf.constant([[3.0], [5.0], [7.0], [9.0]])

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 class Linear(tf.Module):
   def __init__(self, name=None):

@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 w = tf.Variable([[1.0, -1.0], [0.5, 2.0]])
 b = tf.Variable([0.1, -0.2])

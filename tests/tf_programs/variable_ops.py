@@ -1,4 +1,4 @@
-import tensorflow as tf
+import tapejax as tf
 
 v = tf.Variable([1.0, 2.0, 3.0])
 v.assign_add([1.0, 1.0, 1.0])
