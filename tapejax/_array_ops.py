@@ -1,7 +1,8 @@
-"""Shape ops (reshape, transpose, concat, split, pad, cast, ...), one entry each.
+"""Shape ops (reshape, transpose, pad, cast, roll, ...), one entry each.
 
 Shapes, axes and permutations are static (Python ints) and are checked here with TF's error
-messages before JAX sees them. Indexing lives in ``_indexing``.
+messages before JAX sees them. Indexing lives in ``_indexing``, joining and splitting
+(concat, stack, unstack, split) in ``_join_ops``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 from . import dtypes as _dtypes
 from ._convert import convert_to_tensor
 from ._indexing import getitem, slice, strided_slice  # noqa: F401 - re-exported
-from ._ops import ALL, check_same_dtype, convert_like, unary
+from ._ops import ALL, convert_like, unary
 from ._record import Op, record
 from ._registry import register
 from ._shape import dims_text
@@ -53,8 +54,6 @@ _SQUEEZE = Op("Squeeze", jnp.squeeze)
 _BROADCAST = Op("BroadcastTo", jnp.broadcast_to)
 _TILE = Op("Tile", jnp.tile)
 _REVERSE = Op("ReverseV2", jnp.flip)
-_CONCAT = Op("ConcatV2", lambda *xs, axis: jnp.concatenate(xs, axis=axis))
-_STACK = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
 
 
 def _reshape_target(size: int, in_shape, shape) -> tuple:
@@ -224,110 +223,6 @@ def _toward_zero(value, dtype) -> float:
     if abs(float(rounded)) > abs(float(value)):
         rounded = np.nextafter(rounded, np.asarray(0, dtype))
     return float(rounded)
-
-
-# -- joining and splitting -------------------------------------------------------------------
-def _packable(values, op_name: str) -> list:
-    """Converts a list for concat/stack: plain values take the first tensor's dtype, strictly."""
-    values = list(values)
-    first = next((v for v in values if isinstance(v, TensorLike)), None)
-    if first is None:
-        return [convert_to_tensor(v) for v in values]
-    return [convert_like(v, first) for v in values]
-
-
-def concat(values, axis, name="concat") -> Tensor:
-    """Joins tensors along an existing ``axis`` (``tf.concat``).
-
-    >>> import tapejax as tf
-    >>> tf.concat([[1, 2], [3]], axis=0)
-    <tf.Tensor: shape=(3,), dtype=int32, numpy=array([1, 2, 3], dtype=int32)>
-    """
-    tensors = _packable(values, "ConcatV2")
-    if not tensors:
-        raise InvalidArgumentError(
-            "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]' "
-            "[Op:ConcatV2]: tapejax.concat got an empty list, so there is nothing to join (and no "
-            "dtype). Pass a list of one or more tensors.")
-    if len(tensors) == 1:
-        return identity(tensors[0])
-    check_same_dtype("ConcatV2", tensors)
-    rank = tensors[0].ndim
-    if rank == 0:
-        _fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2")
-    if not -max(rank, 1) <= int(axis) < max(rank, 1):
-        _fail(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, {rank}), but got {axis}",
-              "ConcatV2")
-    axis = int(axis) % rank
-    for i, t in enumerate(tensors[1:], 1):
-        if t.ndim != rank:
-            _fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
-                  f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}", "ConcatV2")
-        for d in range(rank):
-            if d != axis and t.shape[d] != tensors[0].shape[d]:
-                _fail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
-                      f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}", "ConcatV2")
-    return record(_CONCAT, tuple(tensors), {"axis": axis})
-
-
-@register("stack")
-def stack(values, axis=0, name="stack") -> Tensor:
-    """Stacks same-shaped tensors along a new ``axis`` (``tf.stack``)."""
-    tensors = _packable(values, "Pack")
-    if not tensors:
-        return Tensor(jnp.zeros((0,), jnp.float32))
-    check_same_dtype("Pack", tensors)
-    rank = tensors[0].ndim
-    axis = _check_axis(int(axis), rank + 1, "tapejax.stack")
-    for i, t in enumerate(tensors[1:], 1):
-        if t.shape != tensors[0].shape:
-            _fail(f"Shapes of all inputs must match: values[0].shape = {dims_text(tensors[0].shape)} != "
-                  f"values[{i}].shape = {dims_text(t.shape)}", "Pack")
-    return record(_STACK, tuple(tensors), {"axis": axis})
-
-
-_UNSTACK = Op("Unpack", lambda v, axis: tuple(jnp.moveaxis(v, axis, 0)), multiple_results=True)
-
-
-def unstack(value, num=None, axis=0, name="unstack") -> list:
-    """Splits ``value`` along ``axis`` into a list of tensors of one less rank (``tf.unstack``)."""
-    x = convert_to_tensor(value)
-    axis = _check_axis(int(axis), x.ndim, "tapejax.unstack")
-    n = x.shape[axis]
-    if num is not None and int(num) != n:
-        _fail(f"Input shape axis {axis} must equal {num}, got shape {dims_text(x.shape)}", "Unpack")
-    return list(record(_UNSTACK, (x,), {"axis": axis})) if n else []
-
-
-_SPLIT = Op("SplitV", lambda v, points, axis: tuple(jnp.split(v, points, axis=axis)), multiple_results=True)
-
-
-def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
-    """Splits ``value`` along ``axis`` into equal parts or parts of the given sizes (one may be
-    -1) (``tf.split``)."""
-    x = convert_to_tensor(value)
-    axis = _check_axis(int(axis), x.ndim, "tapejax.split")
-    length = x.shape[axis]
-    if isinstance(num_or_size_splits, (int, np.integer)):
-        n = int(num_or_size_splits)
-        if n < 1:
-            _fail(f"Value for attr 'num_split' of {n} must be at least minimum 1", "Split")
-        if length % n:
-            _fail(f"Number of ways to split should evenly divide the split dimension, but got "
-                  f"split_dim {axis} (size = {length}) and num_split {n}", "Split")
-        sizes = (length // n,) * n
-    else:
-        sizes = list(as_ints(num_or_size_splits))
-        if sizes.count(-1) > 1:
-            _fail("There can only be one -1 in the input.", "SplitV")
-        if -1 in sizes:
-            sizes[sizes.index(-1)] = length - (sum(sizes) + 1)
-        if sum(sizes) != length or min(sizes, default=0) < 0:
-            _fail("Determined shape must either match input shape along split_dim exactly if fully "
-                  "specified, or be less than the size of the input along split_dim if not fully "
-                  f"specified.  Got: {sum(s for s in as_ints(num_or_size_splits) if s != -1)}", "SplitV")
-    points = tuple(int(p) for p in np.cumsum(sizes)[:-1])
-    return list(record(_SPLIT, (x,), {"points": points, "axis": axis}))
 
 
 # -- padding ------------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ optimization of it).
 
 from __future__ import annotations
 
-from ._array_ops import stack, unstack
 from ._convert import convert_to_tensor
+from ._join_ops import stack, unstack
 from ._nest import flatten, pack
 
 
