@@ -31,19 +31,21 @@ from . import saved_model as saved_model  # noqa: E402
 from ._array_ops import (  # noqa: E402
     broadcast_to as broadcast_to,
     cast as cast,
-    concat as concat,
     expand_dims as expand_dims,
     identity as identity,
     newaxis as newaxis,
     pad as pad,
     reshape as reshape,
     reverse as reverse,
-    split as split,
     squeeze as squeeze,
-    stack as stack,
     stop_gradient as stop_gradient,
     tile as tile,
     transpose as transpose,
+)
+from ._join_ops import (  # noqa: E402
+    concat as concat,
+    split as split,
+    stack as stack,
     unstack as unstack,
 )
 from ._backprop import GradientTape as GradientTape  # noqa: E402
@@ -59,6 +61,7 @@ from ._creation_ops import (  # noqa: E402
     zeros as zeros,
     zeros_like as zeros_like,
 )
+from ._complex_ops import complex as complex  # noqa: E402
 from ._custom_gradient import custom_gradient as custom_gradient  # noqa: E402
 from ._function import Function as Function  # noqa: E402
 from ._function import TensorSpec as TensorSpec  # noqa: E402
@@ -198,7 +201,6 @@ from .math import (  # noqa: E402
     atan as atan,
     atan2 as atan2,
     atanh as atanh,
-    complex as complex,
     cosh as cosh,
     scalar_mul as scalar_mul,
     sinh as sinh,

@@ -207,6 +207,6 @@ def saturate_cast(value, dtype, name=None):
 
 def complex(real, imag, name=None):  # noqa: A001 - TF's name
     """``tf.dtypes.complex``: the same as ``tapejax.complex``."""
-    from .math import complex as _complex  # noqa: PLC0415
+    from ._complex_ops import complex as _complex  # noqa: PLC0415
 
     return _complex(real, imag)

@@ -13,10 +13,10 @@ import jax.numpy as jnp
 import jax.scipy.special as jss
 
 from . import _rules
+from ._complex_ops import angle, complex, conj, imag, real  # noqa: F401 - tf.math's namespace
 from ._convert import convert_to_tensor
 from ._ops import (
     BOOL,
-    COMPLEX,
     FLOAT,
     INEXACT,
     INTEGER,
@@ -103,10 +103,6 @@ lgamma = unary("Lgamma", jss.gammaln, dtypes=FLOAT)
 digamma = unary("Digamma", jss.digamma, dtypes=FLOAT)
 bessel_i0e = unary("BesselI0e", jss.i0e, dtypes=FLOAT)
 bessel_i1e = unary("BesselI1e", jss.i1e, dtypes=FLOAT)
-_real = unary("Real", jnp.real, dtypes=COMPLEX)
-_imag = unary("Imag", jnp.imag, dtypes=COMPLEX)
-_conj = unary("Conj", jnp.conj, dtypes=COMPLEX)
-_angle = unary("Angle", jnp.angle, dtypes=COMPLEX)
 # TF defines no gradient for these: sources reached only through them get None.
 floor = unary("Floor", jnp.floor, dtypes=FLOAT, differentiable=False)
 ceil = unary("Ceil", jnp.ceil, dtypes=FLOAT, differentiable=False)
@@ -306,40 +302,6 @@ def reciprocal_no_nan(x, name=None) -> Tensor:
     return divide_no_nan(Tensor(jnp.ones((), x._np_dtype)), x)
 
 
-# -- complex parts: real tensors pass through (TF), without recording anything new ---------------
-def _numeric(x, what: str) -> Tensor:
-    x = convert_to_tensor(x)
-    if x.dtype.is_bool:
-        raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x.dtype}")
-    return x
-
-
-def real(input, name=None) -> Tensor:  # noqa: A002 - TF's name
-    """The real part; a real tensor is returned as it is (``tf.math.real``)."""
-    x = _numeric(input, "real")
-    return _real(x) if x.dtype.is_complex else x
-
-
-def imag(input, name=None) -> Tensor:  # noqa: A002
-    """The imaginary part; zeros (with no gradient) for a real tensor (``tf.math.imag``)."""
-    x = _numeric(input, "imag")
-    return _imag(x) if x.dtype.is_complex else Tensor(jnp.zeros_like(x._value))
-
-
-def conj(x, name=None) -> Tensor:
-    """The complex conjugate; a real tensor is returned as it is (``tf.math.conj``)."""
-    x = _numeric(x, "conj")
-    return _conj(x) if x.dtype.is_complex else x
-
-
-def angle(input, name=None) -> Tensor:  # noqa: A002
-    """The argument of each complex number; pi for negative reals, 0 otherwise (no gradient)."""
-    x = _numeric(input, "angle")
-    if x.dtype.is_complex:
-        return _angle(x)
-    return Tensor(jnp.where(x._value < 0, jnp.asarray(jnp.pi, x._value.dtype), jnp.zeros_like(x._value)))
-
-
 def scalar_mul(scalar, x, name=None) -> Tensor:
     """``scalar * x`` (``tf.math.scalar_mul``); ``scalar`` must be a scalar."""
     return multiply(scalar, x)
@@ -365,14 +327,6 @@ def add_n(inputs, name=None) -> Tensor:
 
 
 
-def complex(real, imag, name=None) -> Tensor:  # noqa: A001 - TF's name
-    """``real + 1j * imag`` (``tf.complex``): float32 parts give complex64, float64 complex128."""
-    re, im = binary_args(real, imag, "Complex")
-    check_dtype("Complex", frozenset({"float32", "float64"}), re, attr="T")
-    return record(_COMPLEX, (re, im))
-
-
-_COMPLEX = Op("Complex", jax.lax.complex)
 
 
 def zero_fraction(value, name=None) -> Tensor:
