@@ -17,6 +17,7 @@ import jax
 from ._array_ops import cast
 from ._convert import convert_to_tensor
 from ._nest import flatten, pack
+from ._purify import traced_body
 from ._selection_ops import where
 from ._state import state
 from ._tensor import Tensor, TensorLike
@@ -96,7 +97,8 @@ def _traced_switch(index, fns):
             return values
         return run
 
-    outs = jax.lax.switch(index._value, [branch(fn) for fn in fns], None)
+    with traced_body():
+        outs = jax.lax.switch(index._value, [branch(fn) for fn in fns], None)
     return pack(structures[0], [Tensor(v) for v in outs])
 
 
@@ -141,14 +143,19 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
 
     def step(carry):
         n, vals = carry
-        out, _ = _values(list(body(*pack(structure, [Tensor(v) for v in vals]))))
+        loop.salts.append(n)  # random draws in the body differ from one iteration to the next
+        try:
+            out, _ = _values(list(body(*pack(structure, [Tensor(v) for v in vals]))))
+        finally:
+            loop.salts.pop()
         return n + 1, out
 
-    if maximum_iterations is None:  # forward only: JAX cannot reverse-differentiate it
-        _, values = jax.lax.while_loop(keep_going, step, (count, values))
-    else:  # a bounded scan that stops stepping once the condition fails: differentiable
-        def bounded(carry, _):
-            return jax.lax.cond(keep_going(carry), step, lambda c: c, carry), None
+    with traced_body() as loop:
+        if maximum_iterations is None:  # forward only: JAX cannot reverse-differentiate it
+            _, values = jax.lax.while_loop(keep_going, step, (count, values))
+        else:  # a bounded scan that stops stepping once the condition fails: differentiable
+            def bounded(carry, _):
+                return jax.lax.cond(keep_going(carry), step, lambda c: c, carry), None
 
-        (_, values), _ = jax.lax.scan(bounded, (count, values), None, int(maximum_iterations) - count)
+            (_, values), _ = jax.lax.scan(bounded, (count, values), None, int(maximum_iterations) - count)
     return pack(structure, [Tensor(v) for v in values])

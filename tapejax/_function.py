@@ -12,21 +12,19 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import io
-import sys
-import threading
 
 import jax
+import jax.extend
 import numpy as np
 
 from . import dtypes as _dtypes
 from ._convert import convert_to_tensor
-from ._purify import collect_reads, no_recording, variables_as
+from ._purify import no_recording, variables_as
 from ._record import Op, _trace_state_clean, record
 from ._shape import TensorShape
 from ._state import state
 from ._tensor import Tensor, TensorLike
-from ._variable import Variable
+from ._variable import Variable, live_variables
 from .config import functions_run_eagerly
 
 
@@ -125,43 +123,60 @@ def _argument_names(fn, tree, n: int) -> list:
     return names
 
 
+# TF's message (ValueError) for a Variable created by a trace that may not create one.
+_SINGLETON_MESSAGE = (
+    "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
+    "tf.Variable is only created once or created outside tf.function. See "
+    "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+
+
+class _CreationGuard:
+    """Told of each Variable created while the function's Python code runs (see Variable)."""
+
+    def __init__(self, allowed: bool):
+        self.allowed, self.created_any = allowed, False
+
+    def check_creation(self) -> None:
+        if not self.allowed:
+            raise ValueError(_SINGLETON_MESSAGE)
+
+    def created(self, variable) -> None:
+        # This run is traced again; until then, the new Variable is symbolic like the others
+        # (so that it can be assigned).
+        self.created_any = True
+        if state.variable_scopes:
+            state.variable_scopes[-1][id(variable)] = Tensor(variable._stored)
+
+
 @contextlib.contextmanager
-def _own_stdout_buffered():
-    """Buffers what this thread prints inside the block (other threads print as usual).
-
-    A trace that discovers a Variable is traced again; the Python function must print (as TF's
-    does) only once, so what the first trace printed is kept until it is known to be the last.
-    """
-    real, buffer, me, active = sys.stdout, io.StringIO(), threading.get_ident(), [True]
-
-    class _Splitter:  # code may keep it (``output_stream=sys.stdout``): it must outlive the block
-        def write(self, text):
-            return (buffer if active[0] and threading.get_ident() == me else real).write(text)
-
-        def __getattr__(self, name):
-            return getattr(real, name)
-
-    sys.stdout = _Splitter()
+def _creation_guard(allowed: bool):
+    guard = _CreationGuard(allowed)
+    state.creation_guards.append(guard)
     try:
-        yield buffer
-    except BaseException:
-        real.write(buffer.getvalue())  # the trace failed: what it printed before is shown
-        raise
+        yield guard
     finally:
-        sys.stdout, active[0] = real, False
+        state.creation_guards.pop()
 
 
 class _Trace:
-    """One traced signature: the jitted pure function and how to call it."""
+    """One traced signature: the jitted pure function and how to call it.
 
-    def __init__(self, fn, tree, leaves, dynamic, known_variables):
+    The Python function runs once per signature, as TF's does: every Variable alive when the
+    trace starts stands in as a symbolic input, and those the code touched (read or assigned)
+    become the compiled function's explicit inputs; the others are cut from the traced program.
+    A trace allowed to create Variables (the function's first) that does create some is run
+    once more, as in TF, and that second run may create none (TF's ValueError).
+    """
+
+    def __init__(self, fn, tree, leaves, dynamic, allow_creation: bool):
         self.tree, self.dynamic = tree, dynamic
         statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
         specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
-
         names = _argument_names(fn, tree, len(leaves))
+        used: set = set()
 
         def pure(values, var_values, variables):
+            self.traces += 1
             it = iter(values)
             args = [_Argument(next(it), name) if d else s
                     for s, d, name in zip(statics, dynamic, names, strict=True)]
@@ -173,6 +188,8 @@ class _Trace:
                 flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
                 is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
                 outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
+            used.clear()
+            used.update(scope.used)
             # Only the Variables the function assigned come back out.
             self.assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
             new_vars = [scope[id(v)]._value for v in self.assigned]
@@ -183,27 +200,17 @@ class _Trace:
             self.out_is_tensor = is_tensor
             return outs, new_vars
 
-        # Trace under jit with the Variables known so far as explicit inputs; a Variable read
-        # for the first time was baked in as a constant, so trace again with it as an input.
         self.traces = 0
-        self.variables = known_variables
-        while True:
-            variables = list(self.variables)
-
-            def counted(values, var_values, variables=variables):
-                self.traces += 1
-                return pure(values, var_values, variables)
-
-            self.jitted = jax.jit(counted)
-            var_specs = [_spec(v._stored) for v in variables]
-            with collect_reads() as read, _own_stdout_buffered() as printed:
-                self.jitted.trace(specs, var_specs)
-            new = [v for v in read if all(v is not k for k in variables)]
-            if not new:
-                sys.stdout.write(printed.getvalue())  # what the Python function printed, once
+        for run in (0, 1):
+            candidates = live_variables()
+            var_specs = [_spec(v._stored) for v in candidates]
+            with _creation_guard(allow_creation and run == 0) as guard:
+                traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
+            if not guard.created_any:
                 break
-            self.variables = variables + new
-            self.traces -= 1  # that trace was discovery, not a program
+        keep = [i for i, v in enumerate(candidates) if id(v) in used]
+        self.variables = [candidates[i] for i in keep]
+        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned))
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
@@ -231,6 +238,28 @@ class _Trace:
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 
 
+def _pruned(closed, n_values: int, keep: list, n_assigned: int):
+    """``jax.jit`` of the traced program ``closed`` (inputs: the tensor arguments, then every
+    candidate Variable) taking only the Variables at positions ``keep``: the others are unused
+    inputs, so dropping them leaves a valid program. Returns ``f(values, var_values) -> (outs,
+    new_vars)``; no Python code of the user's runs again."""
+    jaxpr = closed.jaxpr
+    invars = jaxpr.invars[:n_values] + [jaxpr.invars[n_values + i] for i in keep]
+    info = jaxpr.debug_info
+    if info is not None and info.arg_names is not None:
+        names = list(info.arg_names)
+        info = info._replace(arg_names=(*names[:n_values], *[names[n_values + i] for i in keep]))
+    program = jax.extend.core.ClosedJaxpr(jaxpr.replace(invars=invars, debug_info=info), closed.consts)
+    run = jax.extend.core.jaxpr_as_fun(program)
+    n_outs = len(jaxpr.outvars) - n_assigned
+
+    def call(values, var_values):
+        flat = run(*values, *var_values)
+        return flat[:n_outs], flat[n_outs:]
+
+    return jax.jit(call)
+
+
 class Function:
     """A Python function compiled with ``jax.jit`` and called like ``tf.function``'s result."""
 
@@ -247,7 +276,6 @@ class Function:
         self._python_function = python_function
         self.input_signature = None if input_signature is None else list(input_signature)
         self._traces: dict = {}
-        self._variables: list = []  # every Variable a trace has read, in first-read order
         functools.update_wrapper(self, python_function)
 
     @property
@@ -297,8 +325,7 @@ class Function:
         trace = self._traces.get(key)
         if trace is None:
             tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic, strict=True)]
-            trace = _Trace(self._python_function, tree, tensors, dynamic, self._variables)
-            self._variables = trace.variables
+            trace = _Trace(self._python_function, tree, tensors, dynamic, not self._traces)
             self._traces[key] = trace
         return trace(leaves)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 
-from ._state import state
+from ._state import VariableScope, state
 from ._tensor import Tensor
 
 
@@ -27,7 +27,7 @@ def no_recording():
 @contextlib.contextmanager
 def variables_as(variables, values):
     """Inside, each Variable in ``variables`` reads as the matching value (a JAX array/tracer)."""
-    scope = {id(v): Tensor(x) for v, x in zip(variables, values, strict=True)}
+    scope = VariableScope((id(v), Tensor(x)) for v, x in zip(variables, values, strict=True))
     state.variable_scopes.append(scope)
     try:
         yield scope
@@ -65,3 +65,31 @@ def undo_assignments_on_error():
         raise
     finally:
         state.assign_logs.pop()
+
+
+class TracedBody:
+    """A JAX control-flow body (a branch, a loop step) being traced inside a function.
+
+    ``depth``: how many Variable scopes were open when it started (Variables mapped by those
+    cannot be assigned inside it); ``salts``: symbolic values that tell one run of the body
+    from another (a loop's iteration count), for random draws made inside; ``on_exit``:
+    callbacks run once the body's JAX call has returned (at the level that called it).
+    """
+
+    __slots__ = ("depth", "salts", "on_exit")
+
+    def __init__(self, depth: int):
+        self.depth, self.salts, self.on_exit = depth, [], []
+
+
+@contextlib.contextmanager
+def traced_body():
+    """Marks the JAX control-flow call made inside the block (see TracedBody)."""
+    body = TracedBody(len(state.variable_scopes))
+    state.traced_bodies.append(body)
+    try:
+        yield body
+    finally:
+        state.traced_bodies.pop()
+    for callback in body.on_exit:
+        callback()

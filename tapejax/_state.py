@@ -22,9 +22,26 @@ class _ThreadState(threading.local):
         # Stack of lists collecting (variable, previous value) for every assignment, so that a
         # call that fails can undo the assignments it made.
         self.assign_logs: list[list] = []
+        # Stack of the variable-creation policies of the functions being traced (innermost
+        # last): each is told of every Variable created while its function's Python code runs.
+        self.creation_guards: list = []
+        # Stack of the JAX control-flow bodies (branches of jax.lax.cond/switch, loop bodies)
+        # being traced inside a function: see _purify.traced_body.
+        self.traced_bodies: list = []
 
 
 state = _ThreadState()
+
+
+class VariableScope(dict):
+    """{id(variable): Tensor}: the values that stand in for Variables while a pure function is
+    traced; ``used`` collects the ids of the Variables whose value the traced code touched."""
+
+    __slots__ = ("used",)
+
+    def __init__(self, items):
+        super().__init__(items)
+        self.used: set = set()
 
 
 def lookup_variable(var_id: int):
@@ -32,8 +49,18 @@ def lookup_variable(var_id: int):
     for scope in reversed(state.variable_scopes):
         tensor = scope.get(var_id)
         if tensor is not None:
+            scope.used.add(var_id)
             return tensor
     return None
+
+
+def scope_depth(var_id: int) -> int:
+    """The index in ``state.variable_scopes`` of the innermost scope that maps the Variable, or -1."""
+    scopes = state.variable_scopes
+    for depth in range(len(scopes) - 1, -1, -1):
+        if var_id in scopes[depth]:
+            return depth
+    return -1
 
 
 def assign_variable(var_id: int, tensor) -> bool:
@@ -41,5 +68,6 @@ def assign_variable(var_id: int, tensor) -> bool:
     for scope in reversed(state.variable_scopes):
         if var_id in scope:
             scope[var_id] = tensor
+            scope.used.add(var_id)
             return True
     return False

@@ -8,6 +8,8 @@ gradient is the sum over its reads, and ``assign`` is never differentiated (as i
 from __future__ import annotations
 
 import itertools
+import threading
+import weakref
 
 import jax
 import jax.numpy as jnp
@@ -16,10 +18,21 @@ import numpy as np
 from . import dtypes as _dtypes
 from ._convert import convert_to_tensor
 from ._name_scope import current_scope
-from ._state import assign_variable, lookup_variable, state
+from ._state import assign_variable, lookup_variable, scope_depth, state
 from ._tensor import Tensor, TensorLike
 
 _creation_order = itertools.count()
+# Every Variable alive, so that a function being traced can give each one it touches its own
+# input (see _function.py). Weak: the registry keeps nothing alive.
+_live: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # creation order -> Variable
+_live_lock = threading.Lock()
+
+
+def live_variables() -> list:
+    """The Variables alive now, oldest first."""
+    with _live_lock:
+        items = sorted(_live.items())
+    return [v for _, v in items]
 
 
 class Variable(TensorLike):
@@ -43,10 +56,21 @@ class Variable(TensorLike):
                  **unused_tf_kwargs):
         if initial_value is None:
             raise ValueError("initial_value must be specified.")
+        guard = state.creation_guards[-1] if state.creation_guards else None
+        if guard is not None:
+            guard.check_creation()  # a function being traced may forbid it (TF's ValueError)
         if callable(initial_value):
-            initial_value = initial_value()
+            # As TF's init_scope: inside a traced function the initializer runs eagerly.
+            with jax.ensure_compile_time_eval():
+                initial_value = initial_value()
         hint = None if isinstance(initial_value, TensorLike) else dtype
         value = convert_to_tensor(initial_value, dtype=hint)
+        if isinstance(value._value, jax.core.Tracer):
+            raise ValueError(
+                "A tf.Variable was created inside a traced function with an initial value computed "
+                "from the function's symbolic tensors; its initial value must be known when it is "
+                "created. Pass a Python or numpy value (or a callable returning one), or create the "
+                "Variable outside the function.")
         if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
             value = Tensor(value._value.astype(_dtypes.as_dtype(dtype)._np))
         if shape is not None and tuple(shape) != tuple(value.shape):
@@ -57,6 +81,10 @@ class Variable(TensorLike):
         self._trainable = bool(trainable) if trainable is not None else True
         self._name = current_scope() + (name.split(":")[0] if name else "Variable")  # as TF
         self._order = next(_creation_order)
+        with _live_lock:
+            _live[self._order] = self
+        if guard is not None:
+            guard.created(self)
 
     # The raw stored value: what shape/dtype/numpy read without recording anything.
     @property
@@ -146,8 +174,16 @@ class Variable(TensorLike):
         return new
 
     def _set(self, new) -> None:
-        if state.variable_scopes and assign_variable(id(self), Tensor(new)):
-            return  # inside a traced function: the new value stays symbolic until it returns
+        if state.variable_scopes:
+            depth = scope_depth(id(self))
+            if state.traced_bodies and 0 <= depth < state.traced_bodies[-1].depth:
+                raise NotImplementedError(
+                    f"Variable {self.name!r} is assigned inside a branch of tf.cond / tf.switch_case or "
+                    "the body of tf.while_loop whose condition is symbolic inside tapejax.function; "
+                    "tapejax cannot yet carry the new value out of that JAX control flow. Compute "
+                    "the new value with tf.where (or return it from the branch) and assign it after.")
+            if assign_variable(id(self), Tensor(new)):
+                return  # inside a traced function: the new value stays symbolic until it returns
         for log in state.assign_logs:
             log.append((self, self._stored))
         if isinstance(new, jax.core.Tracer):

@@ -11,6 +11,7 @@ distributions are the same. The samples are constants; the affine maps onto ``me
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 
@@ -24,12 +25,32 @@ from ._convert import convert_to_tensor
 from ._ops import convert_like
 from ._record import Op, record
 from ._shape import dims_text
+from ._state import scope_depth
+from ._state import state as thread_state
 from ._tensor import Tensor
+from ._variable import Variable
 from .errors import InvalidArgumentError
 
 _DEFAULT_GLOBAL_SEED = 87654321  # TF's DEFAULT_GRAPH_SEED, used for op seeds without a global seed
 _lock = threading.Lock()
-_state = {"key": None, "root": None, "op_counts": {}}
+_state = {"root": None, "op_counts": {}}
+
+
+def _key_data(seed: int) -> np.ndarray:
+    """threefry's key data for ``seed`` (what ``jax.random.key(seed)`` holds), without a device op."""
+    return np.array([(seed >> 32) & 0xFFFFFFFF, seed & 0xFFFFFFFF], np.uint32)
+
+
+def _wrap(data):
+    return jax.random.wrap_key_data(data, impl="threefry2x32")
+
+
+# The global generator's state is a Variable, as TF's is: inside a tapejax.function it is read
+# and assigned like any Variable the function uses, so the compiled call takes the state in
+# and gives the advanced state back (fresh numbers on every call, nothing leaks out of the
+# trace). Its value is threefry key data (uint32[2]); it is not trainable, so no tape watches it.
+_generator = Variable(_key_data(int.from_bytes(os.urandom(4), "little")), trainable=False,
+                      name="global_generator_state")
 
 
 def set_seed(seed: int) -> None:
@@ -42,21 +63,64 @@ def set_seed(seed: int) -> None:
     True
     """
     with _lock:
-        _state["key"] = _state["root"] = jax.random.key(int(seed))
+        _state["root"] = _key_data(int(seed))
         _state["op_counts"] = {}
+        _generator.assign(_state["root"])
+
+
+def _draw():
+    """A fresh key from the global generator, which advances.
+
+    In a traced tapejax.function the generator's state is the function's symbolic input, so
+    the key is symbolic too. Anywhere else (eagerly, or under a foreign JAX trace such as a
+    user's ``jax.jit``) the state is concrete and stays so: the draw is computed at once.
+    """
+    state = _generator._value
+    if isinstance(state, jax.core.Tracer):
+        depth = scope_depth(id(_generator))
+        if thread_state.traced_bodies and depth < thread_state.traced_bodies[-1].depth:
+            return _draw_in_body(state, depth)
+        new, sub = jax.random.split(_wrap(state))
+        _generator._set(jax.random.key_data(new))
+        return sub
+    with _lock, jax.ensure_compile_time_eval():
+        new, sub = jax.random.split(_wrap(_generator._value))
+        _generator._set(jax.random.key_data(new))
+        return sub
+
+
+_body_draws = itertools.count()
+
+
+def _draw_in_body(state, depth: int):
+    """A key drawn inside a branch or loop body traced within a function, where the generator
+    (a Variable of the function) cannot be assigned: the key mixes the generator's state, a
+    number for this draw and each enclosing loop's iteration count; the generator advances
+    once the outermost body's JAX call has returned, so the next call of the function differs."""
+    bodies = [b for b in thread_state.traced_bodies if b.depth > depth]  # inside the generator's scope
+    key = jax.random.fold_in(_wrap(state), next(_body_draws))
+    for body in bodies:
+        for salt in body.salts:
+            key = jax.random.fold_in(key, salt)
+    outermost = bodies[0]
+    if _draw not in outermost.on_exit:
+        outermost.on_exit.append(_draw)
+    return key
 
 
 def _next_key(seed=None):
-    with _lock:
-        if seed is not None:
-            base = _state["root"] if _state["root"] is not None else jax.random.key(_DEFAULT_GLOBAL_SEED)
-            count = _state["op_counts"].get(int(seed), 0)
-            _state["op_counts"][int(seed)] = count + 1
-            return jax.random.fold_in(jax.random.fold_in(base, int(seed)), count)
-        if _state["key"] is None:
-            _state["key"] = jax.random.key(int.from_bytes(os.urandom(4), "little"))
-        _state["key"], sub = jax.random.split(_state["key"])
-        return sub
+    if seed is None:
+        return _draw()
+    with _lock, jax.ensure_compile_time_eval():
+        root = _state["root"] if _state["root"] is not None else _key_data(_DEFAULT_GLOBAL_SEED)
+        count = _state["op_counts"].get(int(seed), 0)
+        _state["op_counts"][int(seed)] = count + 1
+        key = jax.random.fold_in(jax.random.fold_in(_wrap(root), int(seed)), count)
+    if isinstance(_generator._value, jax.core.Tracer):
+        # Inside a function the op's own sequence is fixed when traced; each call mixes in a
+        # draw from the generator so that every call gives new numbers, as TF's stateful ops do.
+        key = jax.random.fold_in(key, jax.random.bits(_draw(), (), jnp.uint32))
+    return key
 
 
 _AFFINE = Op("RandomAffine", lambda z, scale, shift: z * scale + shift)

@@ -114,7 +114,7 @@ def _export(function, specs, options):
     and whether it uses a custom gradient."""
     leaves = [_AbstractArg(s) for s in specs]
     tree = jax.tree_util.tree_structure((tuple(leaves), {}))
-    trace = _Trace(function._python_function, tree, leaves, [True] * len(leaves), [])
+    trace = _Trace(function._python_function, tree, leaves, [True] * len(leaves), allow_creation=False)
     if not all(trace.out_is_tensor):
         static = [o for o in trace.out_static if o is not None]
         raise ValueError(
