@@ -154,11 +154,12 @@ def targets(results: dict) -> str:
 
 
 def chart(results: dict, path: str) -> None:
-    import matplotlib
+    # matplotlib is optional (the demo extras) and its backend must be chosen before pyplot loads.
+    import matplotlib  # noqa: PLC0415 - see above
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+    import numpy as np  # noqa: PLC0415
 
     names = list(results)
     labels = [lab for lab in next(iter(results.values())) if lab != "jax.jit (limit)"]

@@ -11,11 +11,15 @@ Python floats, as TF); plain ``jax.numpy`` code in the same process sees JAX's x
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from ._core.version import __version__ as __version__  # noqa: E402
 
 import jax as _jax
 
 _jax.config.update("jax_enable_x64", True)
+
+from ._ops import operators as _operators  # noqa: E402
+
+_operators.install()  # Tensor's operators (a + b) are the op functions (see _ops/operators.py)
 
 from . import autodiff as autodiff  # noqa: E402
 from . import config as config  # noqa: E402
@@ -28,7 +32,7 @@ from . import nest as nest  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import random as random  # noqa: E402
 from . import saved_model as saved_model  # noqa: E402
-from ._array_ops import (  # noqa: E402
+from ._ops.array_ops import (  # noqa: E402
     broadcast_to as broadcast_to,
     cast as cast,
     expand_dims as expand_dims,
@@ -42,15 +46,15 @@ from ._array_ops import (  # noqa: E402
     tile as tile,
     transpose as transpose,
 )
-from ._join_ops import (  # noqa: E402
+from ._ops.join_ops import (  # noqa: E402
     concat as concat,
     split as split,
     stack as stack,
     unstack as unstack,
 )
-from ._backprop import GradientTape as GradientTape  # noqa: E402
-from ._gradient_args import UnconnectedGradients as UnconnectedGradients  # noqa: E402
-from ._creation_ops import (  # noqa: E402
+from ._api.gradient_tape import GradientTape as GradientTape  # noqa: E402
+from ._api.gradient_args import UnconnectedGradients as UnconnectedGradients  # noqa: E402
+from ._ops.creation_ops import (  # noqa: E402
     eye as eye,
     fill as fill,
     linspace as linspace,
@@ -61,39 +65,41 @@ from ._creation_ops import (  # noqa: E402
     zeros as zeros,
     zeros_like as zeros_like,
 )
-from ._complex_ops import complex as complex  # noqa: E402
-from ._custom_gradient import custom_gradient as custom_gradient  # noqa: E402
-from ._function import Function as Function  # noqa: E402
-from ._function import TensorSpec as TensorSpec  # noqa: E402
-from ._function import function as function  # noqa: E402
-from ._print import print as print  # noqa: E402
-from ._control_flow import cond as cond  # noqa: E402
-from ._functional_ops import foldl as foldl  # noqa: E402
-from ._functional_ops import foldr as foldr  # noqa: E402
-from ._functional_ops import map_fn as map_fn  # noqa: E402
-from ._functional_ops import scan as scan  # noqa: E402
-from ._functional_ops import vectorized_map as vectorized_map  # noqa: E402
-from ._control_flow import switch_case as switch_case  # noqa: E402
-from ._control_flow import while_loop as while_loop  # noqa: E402
-from ._custom_gradient import recompute_grad as recompute_grad  # noqa: E402
-from ._module import Module as Module  # noqa: E402
-from ._name_scope import name_scope as name_scope  # noqa: E402
-from ._selection_ops import (  # noqa: E402
-    boolean_mask as boolean_mask,
+from ._ops.complex_ops import complex as complex  # noqa: E402
+from ._api.custom_gradient import custom_gradient as custom_gradient  # noqa: E402
+from ._api.function import Function as Function  # noqa: E402
+from ._api.function import TensorSpec as TensorSpec  # noqa: E402
+from ._api.function import function as function  # noqa: E402
+from ._api.printing import print as print  # noqa: E402
+from ._api.control_flow import cond as cond  # noqa: E402
+from ._api.functional_ops import foldl as foldl  # noqa: E402
+from ._api.functional_ops import foldr as foldr  # noqa: E402
+from ._api.functional_ops import map_fn as map_fn  # noqa: E402
+from ._api.functional_ops import scan as scan  # noqa: E402
+from ._api.functional_ops import vectorized_map as vectorized_map  # noqa: E402
+from ._api.control_flow import switch_case as switch_case  # noqa: E402
+from ._api.control_flow import while_loop as while_loop  # noqa: E402
+from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
+from ._api.module import Module as Module  # noqa: E402
+from ._core.name_scope import name_scope as name_scope  # noqa: E402
+from ._ops.clip_ops import (  # noqa: E402
     clip_by_global_norm as clip_by_global_norm,
     clip_by_norm as clip_by_norm,
     clip_by_value as clip_by_value,
+)
+from ._ops.selection_ops import (  # noqa: E402
+    boolean_mask as boolean_mask,
     gather as gather,
     gather_nd as gather_nd,
     where as where,
 )
-from ._shape import TensorShape as TensorShape  # noqa: E402
-from ._tensor import Tensor as Tensor  # noqa: E402
-from ._convert import constant as constant  # noqa: E402
-from ._convert import convert_to_tensor as convert_to_tensor  # noqa: E402
-from ._convert import is_tensor as is_tensor  # noqa: E402
-from ._variable import Variable as Variable  # noqa: E402
-from .dtypes import (  # noqa: E402
+from ._core.shape import TensorShape as TensorShape  # noqa: E402
+from ._core.tensor import Tensor as Tensor  # noqa: E402
+from ._core.convert import constant as constant  # noqa: E402
+from ._core.convert import convert_to_tensor as convert_to_tensor  # noqa: E402
+from ._core.convert import is_tensor as is_tensor  # noqa: E402
+from ._core.variable import Variable as Variable  # noqa: E402
+from ._core.dtype import (  # noqa: E402
     DType as DType,
     as_dtype as as_dtype,
     bfloat16 as bfloat16,
@@ -111,11 +117,11 @@ from .dtypes import (  # noqa: E402
     int64 as int64,
     uint8 as uint8,
 )
-from .linalg import einsum as einsum  # noqa: E402
-from .linalg import matmul as matmul  # noqa: E402
-from .linalg import norm as norm  # noqa: E402
-from .linalg import tensordot as tensordot  # noqa: E402
-from .math import (  # noqa: E402
+from ._ops.linalg_ops import einsum as einsum  # noqa: E402
+from ._ops.linalg_ops import matmul as matmul  # noqa: E402
+from ._ops.linalg_ops import norm as norm  # noqa: E402
+from ._ops.linalg_ops import tensordot as tensordot  # noqa: E402
+from ._ops.math_ops import (  # noqa: E402
     abs as abs,
     add as add,
     add_n as add_n,
@@ -162,14 +168,14 @@ from .math import (  # noqa: E402
 )
 
 # Array, sorting and scatter ops, and tf.math names TF also exposes at the top level.
-from ._array_ops import repeat as repeat  # noqa: E402
-from ._array_ops import roll as roll  # noqa: E402
-from ._array_ops import saturate_cast as saturate_cast  # noqa: E402
-from ._array_ops import slice as slice  # noqa: E402
-from ._array_ops import strided_slice as strided_slice  # noqa: E402
-from ._creation_ops import meshgrid as meshgrid  # noqa: E402
-from ._creation_ops import sequence_mask as sequence_mask  # noqa: E402
-from ._scatter_ops import (  # noqa: E402
+from ._ops.array_ops import repeat as repeat  # noqa: E402
+from ._ops.array_ops import roll as roll  # noqa: E402
+from ._ops.array_ops import saturate_cast as saturate_cast  # noqa: E402
+from ._ops.indexing import slice as slice  # noqa: E402
+from ._ops.indexing import strided_slice as strided_slice  # noqa: E402
+from ._ops.creation_ops import meshgrid as meshgrid  # noqa: E402
+from ._ops.creation_ops import sequence_mask as sequence_mask  # noqa: E402
+from ._ops.scatter_ops import (  # noqa: E402
     scatter_nd as scatter_nd,
     tensor_scatter_nd_add as tensor_scatter_nd_add,
     tensor_scatter_nd_max as tensor_scatter_nd_max,
@@ -177,7 +183,7 @@ from ._scatter_ops import (  # noqa: E402
     tensor_scatter_nd_sub as tensor_scatter_nd_sub,
     tensor_scatter_nd_update as tensor_scatter_nd_update,
 )
-from ._shape_ops import (  # noqa: E402
+from ._ops.shape_ops import (  # noqa: E402
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     ensure_shape as ensure_shape,
@@ -186,14 +192,14 @@ from ._shape_ops import (  # noqa: E402
     shape_n as shape_n,
     size as size,
 )
-from ._sort_ops import argsort as argsort  # noqa: E402
-from ._sort_ops import searchsorted as searchsorted  # noqa: E402
-from ._sort_ops import sort as sort  # noqa: E402
-from ._sort_ops import unique as unique  # noqa: E402
-from .dtypes import uint16 as uint16  # noqa: E402
-from .dtypes import uint32 as uint32  # noqa: E402
-from .dtypes import uint64 as uint64  # noqa: E402
-from .math import (  # noqa: E402
+from ._ops.sort_ops import argsort as argsort  # noqa: E402
+from ._ops.sort_ops import searchsorted as searchsorted  # noqa: E402
+from ._ops.sort_ops import sort as sort  # noqa: E402
+from ._ops.sort_ops import unique as unique  # noqa: E402
+from ._core.dtype import uint16 as uint16  # noqa: E402
+from ._core.dtype import uint32 as uint32  # noqa: E402
+from ._core.dtype import uint64 as uint64  # noqa: E402
+from ._ops.math_ops import (  # noqa: E402
     acos as acos,
     acosh as acosh,
     asin as asin,

@@ -1,312 +1,95 @@
-"""``tf.nn``: activations, losses and normalization, one table entry per op.
+"""``tf.nn``: activations, losses, normalization, convolution and pooling (defined in ``_ops/``).
 
-Activations whose TF gradient differs from JAX's at a kink (relu, relu6, elu, selu,
-leaky_relu) and the fused softmax cross entropy use ``_rules``; the rest are JAX's own.
-Composite ops (moments, batch_normalization, dropout) are written with tapejax ops, in TF's
-own formula, so their gradients are TF's.
-"""
+A namespace: re-exports only (see the README's Architecture)."""
 
-from __future__ import annotations
-
-import jax
-import jax.numpy as jnp
-import numpy as np
-
-from . import _rules
-from . import math as _math
-from . import random as _random
-from ._array_ops import squeeze, stop_gradient
-from ._convert import convert_to_tensor
-from ._nn_conv import (  # noqa: F401 - tf.nn's namespace
+from ._ops.nn_ops import (
     avg_pool,
     avg_pool1d,
     avg_pool2d,
+    batch_normalization,
+    bias_add,
+    compute_average_loss,
     conv1d,
     conv2d,
     convolution,
+    dropout,
+    elu,
+    embedding_lookup,
+    gather,
+    gelu,
+    in_top_k,
+    l2_loss,
+    l2_normalize,
+    leaky_relu,
+    log_poisson_loss,
+    log_softmax,
     max_pool,
     max_pool1d,
     max_pool2d,
+    moments,
+    normalize_moments,
+    relu,
+    relu6,
+    selu,
+    sigmoid,
+    sigmoid_cross_entropy_with_logits,
+    silu,
+    softmax,
+    softmax_cross_entropy_with_logits,
+    softplus,
+    softsign,
+    sparse_softmax_cross_entropy_with_logits,
+    squeeze,
+    stop_gradient,
+    swish,
+    tanh,
+    top_k,
+    weighted_cross_entropy_with_logits,
+    zero_fraction,
 )
-from ._ops import FLOAT, REAL, binary_args, check_dtype, check_same_dtype, convert_like, unary
-from ._record import Op, record
-from ._reduction_ops import axes, l2_normalize, log_softmax, softmax  # noqa: F401
-from ._selection_ops import gather
-from ._sort_ops import in_top_k, top_k  # noqa: F401
-from ._tensor import Tensor
-from .errors import InvalidArgumentError
-from .math import sigmoid, softplus, softsign, tanh, zero_fraction  # noqa: F401 - also in tf.nn
 
-relu = unary("Relu", _rules.relu, dtypes=REAL)
-relu6 = unary("Relu6", _rules.relu6, dtypes=REAL)
-elu = unary("Elu", _rules.elu, dtypes=FLOAT)
-selu = unary("Selu", _rules.selu, dtypes=FLOAT)
-silu = unary("Silu", jax.nn.silu, dtypes=FLOAT)
-l2_loss = unary("L2Loss", lambda x: jnp.sum(jnp.square(x)) / 2, dtypes=FLOAT)
-_LEAKY = Op("LeakyRelu", _rules.leaky_relu)
-_GELU = Op("Gelu", lambda x, approximate: jax.nn.gelu(x, approximate=approximate))
-_SWISH = Op("Swish", lambda x, beta: x * jax.nn.sigmoid(beta * x))
-
-
-def leaky_relu(features, alpha=0.2, name=None) -> Tensor:
-    """``x if x > 0 else alpha * x``; integer features are cast to float32 first, as TF.
-
-    >>> import tapejax as tf
-    >>> tf.nn.leaky_relu([-1.0, 2.0])
-    <tf.Tensor: shape=(2,), dtype=float32, numpy=array([-0.2,  2. ], dtype=float32)>
-    """
-    x = convert_to_tensor(features)
-    if x.dtype.is_integer:
-        x = _math_cast(x, "float32")
-    return record(_LEAKY, (x, convert_to_tensor(alpha, dtype=x.dtype)))
-
-
-def _math_cast(x, dtype):
-    from ._array_ops import cast  # noqa: PLC0415 - one call site
-
-    return cast(x, dtype)
-
-
-def gelu(features, approximate=False, name=None) -> Tensor:
-    """GELU; exact (erf) by default, as TF (JAX defaults to the tanh approximation)."""
-    x = convert_to_tensor(features)
-    if not x.dtype.is_floating:
-        raise ValueError("`features.dtype` must be a floating point tensor."
-                         f"Received:features.dtype={x.dtype}")
-    return record(_GELU, (x,), {"approximate": bool(approximate)})
-
-
-def swish(features, beta=1.0, name=None) -> Tensor:
-    """``x * sigmoid(beta * x)`` (``tf.nn.silu`` / ``tf.nn.swish``)."""
-    x = convert_to_tensor(features)
-    check_dtype("Swish", FLOAT, x)
-    return record(_SWISH, (x, convert_to_tensor(beta, dtype=x.dtype)))
-
-
-# -- losses ------------------------------------------------------------------------------------
-_SOFTMAX_XENT = Op("SoftmaxCrossEntropyWithLogits", lambda labels, logits, axis: _rules.softmax_xent(
-    jnp.moveaxis(labels, axis, -1), jnp.moveaxis(logits, axis, -1)))
-
-
-def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None) -> Tensor:
-    """Cross entropy between ``labels`` (probabilities, broadcast to ``logits``' shape and cast
-    to its dtype) and ``softmax(logits)`` along ``axis``, per example.
-
-    As TF's fused kernel, the gradient to ``logits`` is ``softmax(logits) - labels``.
-
-    >>> import tapejax as tf
-    >>> tf.nn.softmax_cross_entropy_with_logits(labels=[[0.5, 0.5]], logits=[[0.0, 0.0]])
-    <tf.Tensor: shape=(1,), dtype=float32, numpy=array([0.6931472], dtype=float32)>
-    """
-    logits = convert_to_tensor(logits)
-    check_dtype("SoftmaxCrossEntropyWithLogits", FLOAT, logits)
-    labels = convert_to_tensor(labels, dtype_hint=logits.dtype)
-    if labels.dtype != logits.dtype:
-        labels = _math_cast(labels, logits.dtype)
-    if labels.shape != logits.shape:
-        labels = _broadcast_to(labels, logits.shape)
-    if logits.ndim == 0:
-        raise InvalidArgumentError("logits and labels must be at least one-dimensional, "
-                                               "got scalars [Op:SoftmaxCrossEntropyWithLogits]")
-    (ax,) = axes(axis, logits.ndim, "SoftmaxCrossEntropyWithLogits")
-    return record(_SOFTMAX_XENT, (labels, logits), {"axis": ax})
-
-
-def _broadcast_to(x, shape):
-    from ._array_ops import broadcast_to  # noqa: PLC0415
-
-    return broadcast_to(x, shape)
-
-
-def _sparse_xent(labels, logits):
-    logp = jax.nn.log_softmax(logits, axis=-1)
-    return -jnp.take_along_axis(logp, labels[..., None].astype(jnp.int32), axis=-1)[..., 0]
-
-
-_SPARSE_XENT = Op("SparseSoftmaxCrossEntropyWithLogits", _sparse_xent)
-
-
-def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tensor:
-    """Cross entropy with integer class ``labels`` (shape ``logits.shape[:-1]``), per example.
-
-    Raises:
-      InvalidArgumentError: a label outside ``[0, num_classes)`` (TF's CPU kernel), float labels.
-      ValueError: shapes that do not match.
-    """
-    labels, logits = convert_to_tensor(labels), convert_to_tensor(logits)
-    check_dtype("SparseSoftmaxCrossEntropyWithLogits", FLOAT, logits)
-    check_dtype("SparseSoftmaxCrossEntropyWithLogits", ("int32", "int64"), labels, attr="Tlabels")
-    if logits.ndim == 0:
-        raise ValueError(f"Logits cannot be scalars - received shape {logits.shape}.")
-    if labels.shape != logits.shape[:-1]:
-        raise ValueError(f"`labels.shape.rank` must equal `logits.shape.rank - 1`, and their leading "
-                         f"dimensions must match. Received: labels.shape={labels.shape} and "
-                         f"logits.shape={logits.shape}.")
-    _check_labels(labels, logits.shape[-1])
-    return record(_SPARSE_XENT, (labels, logits))
-
-
-def _check_labels(labels: Tensor, n: int) -> None:
-    if labels._is_symbolic():
-        return
-    values = np.asarray(labels._value).reshape(-1)
-    bad = values[(values < 0) | (values >= n)]
-    if bad.size:
-        raise InvalidArgumentError(
-            f"Received a label value of {bad[0]} which is outside the valid range of "
-            f"[0, {n}).  Label values: {' '.join(str(v) for v in values)} "
-            "[Op:SparseSoftmaxCrossEntropyWithLogits]")
-
-
-def _sigmoid_xent(labels, logits):
-    # TF's stable formula, with its where()s, so the gradient at logits == 0 is TF's.
-    cond = logits >= 0
-    relu_logits = jnp.where(cond, logits, jnp.zeros_like(logits))
-    neg_abs_logits = jnp.where(cond, -logits, logits)
-    return relu_logits - logits * labels + jnp.log1p(jnp.exp(neg_abs_logits))
-
-
-_SIGMOID_XENT = Op("SigmoidCrossEntropyWithLogits", _sigmoid_xent)
-
-
-def _labels_and_logits(labels, logits, op_name):
-    logits = convert_to_tensor(logits)
-    labels = convert_like(labels, logits, lenient=True)
-    if labels.shape != logits.shape:
-        raise ValueError(f"`logits` and `labels` must have the same shape, received "
-                         f"({logits.shape} vs {labels.shape}).")
-    check_same_dtype(op_name, (labels, logits))
-    return labels, logits
-
-
-def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None) -> Tensor:
-    """Elementwise logistic loss ``-labels*log(sigmoid(logits)) - (1-labels)*log(1-sigmoid(logits))``."""
-    labels, logits = _labels_and_logits(labels, logits, "SigmoidCrossEntropyWithLogits")
-    return record(_SIGMOID_XENT, (labels, logits))
-
-
-def _weighted_xent(labels, logits, pos_weight):
-    log_weight = 1 + (pos_weight - 1) * labels
-    return (1 - labels) * logits + log_weight * (
-        jnp.log1p(jnp.exp(-_rules.abs(logits))) + _rules.relu(-logits))
-
-
-_WEIGHTED_XENT = Op("WeightedCrossEntropyWithLogits", _weighted_xent)
-
-
-def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None) -> Tensor:
-    """Sigmoid cross entropy with the positive term weighted by ``pos_weight``."""
-    labels, logits = _labels_and_logits(labels, logits, "WeightedCrossEntropyWithLogits")
-    return record(_WEIGHTED_XENT, (labels, logits, convert_like(pos_weight, logits)))
-
-
-def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None) -> Tensor:
-    """``exp(log_input) - log_input * targets``, plus Stirling's term if ``compute_full_loss``."""
-    log_input = convert_to_tensor(log_input)
-    targets = convert_like(targets, log_input)
-    result = _math.exp(log_input) - log_input * targets
-    if compute_full_loss:
-        stirling = (targets * _math.log(targets) - targets
-                    + 0.5 * _math.log(2 * np.pi * targets))
-        in_unit = _math.logical_and(targets >= 0, targets <= 1)
-        result = result + _where(in_unit, _math.multiply(targets, 0.0), stirling)
-    return result
-
-
-def _where(cond, x, y):
-    from ._selection_ops import where  # noqa: PLC0415
-
-    return where(cond, x, y)
-
-
-def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None) -> Tensor:
-    """``sum(per_example_loss * sample_weight) / global_batch_size`` (the batch size by default)."""
-    loss = convert_to_tensor(per_example_loss)
-    if sample_weight is not None:
-        loss = loss * convert_like(sample_weight, loss)
-    if global_batch_size is None:
-        global_batch_size = loss.shape[0] if loss.ndim else 1
-    return _math.divide_no_nan(_math.reduce_sum(loss), convert_to_tensor(global_batch_size, dtype=loss.dtype))
-
-
-# -- normalization --------------------------------------------------------------------------
-def moments(x, axes, shift=None, keepdims=False, name=None, keep_dims=None):
-    """Mean and variance of ``x`` over ``axes``, TF's formula: the variance is the mean of
-    ``squared_difference(x, stop_gradient(mean))``; integer inputs give integer moments."""
-    x = convert_to_tensor(x)
-    keepdims = keepdims if keep_dims is None else keep_dims
-    y = _math_cast(x, "float32") if x.dtype.name == "float16" else x
-    mean = _math.reduce_mean(y, axes, keepdims=True)
-    variance = _math.reduce_mean(_math.squared_difference(y, stop_gradient(mean)), axes, keepdims=True)
-    if not keepdims:
-        mean, variance = squeeze(mean, axes), squeeze(variance, axes)
-    if x.dtype.name == "float16":
-        mean, variance = _math_cast(mean, "float16"), _math_cast(variance, "float16")
-    return mean, variance
-
-
-def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
-    """Mean and variance from sufficient statistics (``tf.nn.normalize_moments``)."""
-    divisor = _math.reciprocal(counts)
-    shifted_mean = _math.multiply(mean_ss, divisor)
-    mean = shifted_mean if shift is None else _math.add(shifted_mean, shift)
-    variance = _math.subtract(_math.multiply(variance_ss, divisor), _math.square(shifted_mean))
-    return mean, variance
-
-
-def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None) -> Tensor:
-    """``(x - mean) * scale / sqrt(variance + epsilon) + offset``, in TF's formula."""
-    x = convert_to_tensor(x)
-    inv = _math.rsqrt(convert_like(variance, x) + variance_epsilon)
-    if scale is not None:
-        inv = inv * convert_like(scale, x)
-    shift = -convert_like(mean, x) * inv
-    if offset is not None:
-        shift = convert_like(offset, x) + shift
-    return x * inv + shift
-
-
-_BIAS_ADD = Op("BiasAdd", lambda x, b, channel: x + jnp.expand_dims(b, tuple(range(1, x.ndim - channel))))
-
-
-def bias_add(value, bias, data_format=None, name=None) -> Tensor:
-    """Adds the 1-D ``bias`` along the channel axis: last (``NHWC``, default) or 1 (``NC...``)."""
-    x, b = binary_args(value, bias, "BiasAdd")
-    channel = 1 if data_format and data_format.startswith("NC") else x.ndim - 1
-    if b.ndim != 1 or x.ndim < 2 or b.shape[0] != x.shape[channel]:
-        raise InvalidArgumentError(
-            f"Must provide as many biases as the channel dimension of the input tensor: "
-            f"{list(b.shape)} vs. {list(x.shape)} [Op:BiasAdd]")
-    return record(_BIAS_ADD, (x, b), {"channel": channel})
-
-
-def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
-    """Zeroes each element with probability ``rate`` and scales the rest by ``1 / (1 - rate)``.
-
-    The mask comes from ``tapejax.random``'s stream (reproducible after ``random.set_seed``;
-    the values differ from TF's for the same seed).
-    """
-    x = convert_to_tensor(x)
-    if not x.dtype.is_floating:
-        raise ValueError(f"x has to be a floating point tensor since it's going to be scaled. "
-                         f"Got a {x.dtype.name} tensor instead.")
-    rate_value = float(rate)
-    if not 0 <= rate_value < 1:
-        raise ValueError(f"rate must be a scalar tensor or a float in the range [0, 1), got {rate}")
-    shape = x.shape if noise_shape is None else tuple(int(d) for d in noise_shape)
-    keep = _random.uniform(shape, dtype=x.dtype, seed=seed)._value >= rate_value
-    scale = Tensor((keep / (1 - rate_value)).astype(x._np_dtype))
-    return _math.multiply(x, scale)
-
-
-def embedding_lookup(params, ids, max_norm=None, name=None) -> Tensor:
-    """Rows of ``params`` (a tensor, or a one-element list of one) at ``ids`` (``tf.gather``)."""
-    if isinstance(params, (list, tuple)):
-        if len(params) != 1:
-            raise ValueError("tapejax.nn.embedding_lookup supports one params tensor (no sharding).")
-        params = params[0]
-    out = gather(params, ids)
-    if max_norm is not None:
-        norms = _math.reduce_euclidean_norm(out, axis=-1, keepdims=True)
-        out = out * _math.minimum(_math.divide_no_nan(convert_like(max_norm, norms), norms), 1.0)
-    return out
+__all__ = [
+    "avg_pool",
+    "avg_pool1d",
+    "avg_pool2d",
+    "batch_normalization",
+    "bias_add",
+    "compute_average_loss",
+    "conv1d",
+    "conv2d",
+    "convolution",
+    "dropout",
+    "elu",
+    "embedding_lookup",
+    "gather",
+    "gelu",
+    "in_top_k",
+    "l2_loss",
+    "l2_normalize",
+    "leaky_relu",
+    "log_poisson_loss",
+    "log_softmax",
+    "max_pool",
+    "max_pool1d",
+    "max_pool2d",
+    "moments",
+    "normalize_moments",
+    "relu",
+    "relu6",
+    "selu",
+    "sigmoid",
+    "sigmoid_cross_entropy_with_logits",
+    "silu",
+    "softmax",
+    "softmax_cross_entropy_with_logits",
+    "softplus",
+    "softsign",
+    "sparse_softmax_cross_entropy_with_logits",
+    "squeeze",
+    "stop_gradient",
+    "swish",
+    "tanh",
+    "top_k",
+    "weighted_cross_entropy_with_logits",
+    "zero_fraction",
+]

@@ -21,7 +21,7 @@ from jax.sharding import AxisType, NamedSharding
 from jax.sharding import PartitionSpec as P
 
 import tapejax as tf
-from tapejax._compile import cache
+from tapejax._core.caches import cache
 
 STEPS, LR = 3, 0.5
 BATCH, FEATURES, HIDDEN, CLASSES = 32, 6, 8, 4

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
@@ -236,8 +237,6 @@ def test_gradient_of_many_reads_and_ops():
 
 
 def _unrolled_grad(n):
-    import jax
-
     def f(w):
         x = jnp.float32(1.0)
         for _ in range(n):

@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 import tapejax as tf
+from tapejax._core import record as _record
+from tapejax._core.links import jaxpr_links
 
 
 def _nested_derivatives(f, x, order):
@@ -141,8 +143,6 @@ def test_no_gradient_op_gives_none_at_first_order():
 
 def test_derivative_nodes_are_sliced_lazily():
     """A persistent tape that records many derivatives only analyses the ones it needs."""
-    from tapejax import _record
-
     x = tf.constant(2.0)
     with pytest.warns(UserWarning):
         with tf.GradientTape(persistent=True) as g:
@@ -159,8 +159,6 @@ def test_derivative_nodes_are_sliced_lazily():
 
 
 def test_links_follow_float_data_flow_cut_at_non_differentiable_primitives():
-    from tapejax._links import jaxpr_links
-
     def f(x, y, z):
         a = jnp.floor(x) + jax.lax.stop_gradient(y)  # no gradient: depends on nothing
         b = jax.jit(lambda u: u * 2.0)(y)  # through a call

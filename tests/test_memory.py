@@ -13,7 +13,7 @@ import weakref
 import numpy as np
 
 import tapejax as tf
-from tapejax import _compile
+from tapejax._core import caches as _compile
 
 
 @contextlib.contextmanager

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax import _rules
-from tapejax._safe_mul import safe_mul
+from tapejax._ops import rules as _rules
+from tapejax._ops.safe_mul import safe_mul
 
 X = [-1.0, 0.0, 0.5, 2.0]
 NONE = "None"

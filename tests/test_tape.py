@@ -10,11 +10,10 @@ import warnings
 import pytest
 
 import tapejax as tf
+from tapejax._core.state import state  # tapejax internals: the per-thread recorder stack
 
 
 def _recorders():
-    from tapejax._state import state  # tapejax internals: the per-thread recorder stack
-
     return state.recorders
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import math as _math
-from .. import nn as _nn
-from .._array_ops import cast as _cast
-from .._array_ops import reshape as _reshape
+from .._ops import math_ops as _math
+from .._ops import nn_ops as _nn
+from .._ops.array_ops import cast as _cast
+from .._ops.array_ops import reshape as _reshape
 from . import initializers
 from ._layer import Layer, check_input_spec, check_unsupported
 

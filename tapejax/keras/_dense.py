@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import operator
 
-from .._array_ops import cast as _cast
-from ..linalg import matmul as _matmul
+from .._ops.array_ops import cast as _cast
+from .._ops.linalg_ops import matmul as _matmul
 from . import activations, initializers
 from ._layer import Layer, check_input_spec, check_unsupported
 

@@ -16,11 +16,11 @@ from collections.abc import Iterator
 import jax
 import numpy as np
 
-from .. import dtypes as _dtypes
-from .._array_ops import cast as _cast
-from .._convert import convert_to_tensor
-from .._module import Module
-from .._tensor import TensorLike
+from .._api.module import Module
+from .._core import dtype as _dtypes
+from .._core.convert import convert_to_tensor
+from .._core.tensor import TensorLike
+from .._ops.array_ops import cast as _cast
 from . import initializers
 from ._variable import KerasVariable
 

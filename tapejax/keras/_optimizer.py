@@ -14,10 +14,10 @@ import warnings
 import jax.numpy as jnp
 import numpy as np
 
-from .. import dtypes as _dtypes
-from .._convert import convert_to_tensor
-from .._purify import no_recording, undo_assignments_on_error
-from ..errors import InvalidArgumentError
+from .._core import dtype as _dtypes
+from .._core.convert import convert_to_tensor
+from .._core.errors import InvalidArgumentError
+from .._core.purify import no_recording, undo_assignments_on_error
 from ._layer import _auto_name
 from ._variable import KerasVariable
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .._tensor import Tensor
-from .._variable import Variable
+from .._core.tensor import Tensor
+from .._core.variable import Variable
 
 
 class KerasVariable(Variable):

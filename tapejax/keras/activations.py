@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import math as _math
-from .. import nn as _nn
+from .._ops import math_ops as _math
+from .._ops import nn_ops as _nn
 
 elu = _nn.elu
 exponential = _math.exp

@@ -12,12 +12,12 @@ import math
 import jax
 import numpy as np
 
-from .. import dtypes as _dtypes
-from .. import random as _random
-from .._array_ops import cast as _cast
-from .._convert import convert_to_tensor
-from .._creation_ops import fill as _fill
-from .._tensor import Tensor, TensorLike
+from .._core import dtype as _dtypes
+from .._core.convert import convert_to_tensor
+from .._core.tensor import Tensor, TensorLike
+from .._ops import random_ops as _random
+from .._ops.array_ops import cast as _cast
+from .._ops.creation_ops import fill as _fill
 
 # Keras' constant: stddev of a unit normal truncated to [-2, 2], to undo the truncation.
 _TRUNCATED_STDDEV = 0.87962566103423978

@@ -8,12 +8,12 @@ converts both arguments to float32 and reduces those to a scalar, by default
 
 from __future__ import annotations
 
-from .. import math as _math
-from .. import nn as _nn
-from .._array_ops import cast, expand_dims, squeeze
-from .._convert import convert_to_tensor
-from .._reduction_ops import reduce_mean, reduce_sum
-from .._selection_ops import clip_by_value
+from .._core.convert import convert_to_tensor
+from .._ops import math_ops as _math
+from .._ops import nn_ops as _nn
+from .._ops.array_ops import cast, expand_dims, squeeze
+from .._ops.clip_ops import clip_by_value
+from .._ops.reduction_ops import reduce_mean, reduce_sum
 
 __all__ = ["BinaryCrossentropy", "CategoricalCrossentropy", "Loss", "MeanAbsoluteError", "MeanSquaredError",
            "SparseCategoricalCrossentropy", "binary_crossentropy", "categorical_crossentropy",

@@ -35,11 +35,11 @@ import os
 import jax
 import numpy as np
 
-from .. import __version__
-from .. import dtypes as _dtypes
-from .._function import Function
-from .._module import Module
-from .._variable import Variable
+from .._core.version import __version__
+from .._core import dtype as _dtypes
+from .._api.function import Function
+from .._api.module import Module
+from .._core.variable import Variable
 from ._call import LoadedFunction, _Variant, original_for
 from ._export import export_function, new_save_id
 from ._format import atomic_directory, read_file, read_manifest

@@ -14,8 +14,8 @@ import jax
 import numpy as np
 from jax.custom_batching import sequential_vmap
 
-from .._function import Function, TensorSpec
-from .._record import Op, record
+from .._api.function import Function, TensorSpec
+from .._core.record import Op, record
 
 # Same-process registry of the original (pure JAX) functions saved without their gradients,
 # keyed by (save id, function name, variant): while the process that saved them lives, their

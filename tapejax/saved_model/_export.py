@@ -22,14 +22,14 @@ import uuid
 import jax
 from jax import export as jax_export
 
-from .._function import _Trace
+from .._api.function import Trace
 from ._call import register_original
 
 _MAX_VARIANTS = 64
 
 
 class _AbstractArg:
-    """A tensor argument while ``_Trace`` traces for export: only its abstract value."""
+    """A tensor argument while ``Trace`` traces for export: only its abstract value."""
 
     def __init__(self, spec: jax.ShapeDtypeStruct):
         self._value = spec
@@ -110,11 +110,11 @@ def export_function(name, function, options, variable_index, writer, save_id) ->
 
 
 def _export(function, specs, options):
-    """The ``jax.export`` of ``function`` on ``specs``, its _Trace, its jitted pure function,
+    """The ``jax.export`` of ``function`` on ``specs``, its Trace, its jitted pure function,
     and whether it uses a custom gradient."""
     leaves = [_AbstractArg(s) for s in specs]
     tree = jax.tree_util.tree_structure((tuple(leaves), {}))
-    trace = _Trace(function._python_function, tree, leaves, [True] * len(leaves), allow_creation=False)
+    trace = Trace(function._python_function, tree, leaves, [True] * len(leaves), allow_creation=False)
     if not all(trace.out_is_tensor):
         static = [o for o in trace.out_static if o is not None]
         raise ValueError(

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import warnings
 
-from .._function import Function
-from .._module import Module
-from .._variable import Variable
+from .._api.function import Function
+from .._api.module import Module
+from .._core.variable import Variable
 
 
 class Encoder:

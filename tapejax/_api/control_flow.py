@@ -1,0 +1,161 @@
+"""``tf.cond`` and ``tf.while_loop``.
+
+Eagerly they are Python control flow, as in TF: ``cond`` calls one branch, ``while_loop`` loops
+in Python, and a tape records the ops that actually ran (so gradients need no special code).
+Inside ``tapejax.function``, where the predicate is symbolic, they become ``jax.lax.cond`` and
+``jax.lax.while_loop`` (JAX cannot reverse-differentiate that one: give ``maximum_iterations``
+and it becomes a ``jax.lax.scan`` that stops stepping when the condition fails, which it can).
+A tape recording *inside* the traced function cannot record into a ``lax`` branch, so there
+``cond`` runs both branches and selects the result with ``where`` (the gradient reaches the
+taken branch only, as TF's), and ``while_loop`` with a symbolic condition raises.
+"""
+
+from __future__ import annotations
+
+import jax
+
+from .._core.convert import convert_to_tensor
+from .._core.dtype import int32
+from .._core.nest import flatten, pack
+from .._core.purify import traced_body
+from .._core.state import state
+from .._core.tensor import Tensor, TensorLike
+from .._ops.array_ops import cast
+from .._ops.math_ops import equal
+from .._ops.selection_ops import where
+
+
+def _symbolic(value) -> bool:
+    # ``_value`` computes a tensor a tape deferred (its pending value is not a tracer yet).
+    return isinstance(value, TensorLike) and isinstance(value._value, jax.core.Tracer)
+
+
+def _values(structure) -> tuple[list, object]:
+    leaves, structure = flatten(structure)
+    return [convert_to_tensor(leaf)._value for leaf in leaves], structure
+
+
+def cond(pred, true_fn=None, false_fn=None, name=None):
+    """``true_fn()`` if ``pred`` is true, else ``false_fn()`` (``tf.cond``).
+
+    >>> import tapejax as tf
+    >>> x = tf.Variable(3.0)
+    >>> with tf.GradientTape() as tape:
+    ...     y = tf.cond(x > 2.0, lambda: x ** 2, lambda: x)
+    >>> print(tape.gradient(y, x))
+    tf.Tensor(6.0, shape=(), dtype=float32)
+    """
+    if not (callable(true_fn) and callable(false_fn)):
+        raise TypeError("tf.cond needs two callables, true_fn and false_fn, each returning the "
+                        "branch's result; wrap values in a lambda: tf.cond(p, lambda: a, lambda: b).")
+    if not _symbolic(pred):
+        return true_fn() if pred else false_fn()
+    return _traced_switch(cast(pred, int32), [false_fn, true_fn])
+
+
+def switch_case(branch_index, branch_fns, default=None, name=None):
+    """``branch_fns[branch_index]()``, or ``default()`` for another index (``tf.switch_case``).
+
+    ``branch_fns`` is a list of functions, or a dict / list of ``(index, fn)`` pairs; without
+    ``default`` the last branch is the default, as in TF.
+
+    >>> import tapejax as tf
+    >>> tf.switch_case(tf.constant(1), [lambda: tf.constant(10), lambda: tf.constant(20)])
+    <tf.Tensor: shape=(), dtype=int32, numpy=20>
+    """
+    if not isinstance(branch_index, TensorLike):
+        raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}. tf.switch_case "
+                        "takes the index as a tensor: tf.switch_case(tf.constant(i), branch_fns).")
+    pairs = sorted(branch_fns.items()) if isinstance(branch_fns, dict) else list(enumerate(branch_fns))
+    if pairs and isinstance(pairs[0][1], tuple):  # a list of (index, fn) pairs
+        pairs = sorted(fn for _, fn in pairs)
+    if [i for i, _ in pairs] != list(range(len(pairs))) or not all(callable(f) for _, f in pairs):
+        raise TypeError("tf.switch_case needs branch_fns as a list of callables, or a dict (or "
+                        "list of pairs) mapping 0, 1, ..., n-1 to callables.")
+    fns = [f for _, f in pairs] + [default or pairs[-1][1]]
+    if not _symbolic(branch_index):
+        index = int(branch_index)
+        return fns[index if 0 <= index < len(pairs) else -1]()
+    index = convert_to_tensor(branch_index)
+    return _traced_switch(where((index >= 0) & (index < len(pairs)), index, len(pairs)), fns)
+
+
+def _traced_switch(index, fns):
+    """The branch ``fns[index]`` for a symbolic ``index``, inside a traced function."""
+    if state.recorders:  # a tape inside the traced function: record every branch, then select
+        results = [flatten(fn()) for fn in fns]
+        leaves, structure = results[-1]
+        for i in range(len(fns) - 2, -1, -1):
+            leaves = [where(equal(index, i), a, b) for a, b in zip(results[i][0], leaves, strict=True)]
+        return pack(structure, leaves)
+    structures = []
+
+    def branch(fn):
+        def run(_):
+            values, structure = _values(fn())
+            structures.append(structure)
+            return values
+        return run
+
+    with traced_body():
+        outs = jax.lax.switch(index._value, [branch(fn) for fn in fns], None)
+    return pack(structures[0], [Tensor(v) for v in outs])
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+               swap_memory=False, maximum_iterations=None, name=None):
+    """Repeats ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)`` (``tf.while_loop``).
+
+    ``loop_vars`` (a list or tuple) is converted to tensors first; the result has its structure.
+    ``maximum_iterations`` caps the number of iterations.
+
+    >>> import tapejax as tf
+    >>> tf.while_loop(lambda i, s: i < 3, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)))
+    (<tf.Tensor: shape=(), dtype=int32, numpy=3>, <tf.Tensor: shape=(), dtype=float32, numpy=8.0>)
+    """
+    loop_vars = pack(loop_vars, [convert_to_tensor(v) for v in flatten(loop_vars)[0]])
+    count = 0
+    while maximum_iterations is None or count < int(maximum_iterations):
+        go = cond(*loop_vars)
+        if _symbolic(go) or any(_symbolic(v) for v in flatten(loop_vars)[0]):
+            return _traced_while(cond, body, loop_vars, count, maximum_iterations)
+        if not go:
+            break
+        loop_vars = body(*loop_vars)
+        list(loop_vars)  # TF's check: the body returns a list or tuple of the loop variables
+        count += 1
+    return loop_vars
+
+
+def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
+    if state.recorders:
+        raise TypeError(
+            "tf.while_loop with a condition that depends on a tapejax.function's inputs cannot be "
+            "recorded by a GradientTape inside that function (JAX cannot reverse-differentiate a "
+            "while loop). Give the loop a Python bound (a for loop), or take the gradient outside "
+            "the function.")
+    values, structure = _values(loop_vars)
+
+    def keep_going(carry):
+        n, vals = carry
+        go = convert_to_tensor(cond(*pack(structure, [Tensor(v) for v in vals])))._value
+        return go if maximum_iterations is None else go & (n < int(maximum_iterations))
+
+    def step(carry):
+        n, vals = carry
+        loop.salts.append(n)  # random draws in the body differ from one iteration to the next
+        try:
+            out, _ = _values(list(body(*pack(structure, [Tensor(v) for v in vals]))))
+        finally:
+            loop.salts.pop()
+        return n + 1, out
+
+    with traced_body() as loop:
+        if maximum_iterations is None:  # forward only: JAX cannot reverse-differentiate it
+            _, values = jax.lax.while_loop(keep_going, step, (count, values))
+        else:  # a bounded scan that stops stepping once the condition fails: differentiable
+            def bounded(carry, _):
+                return jax.lax.cond(keep_going(carry), step, lambda c: c, carry), None
+
+            (_, values), _ = jax.lax.scan(bounded, (count, values), None, int(maximum_iterations) - count)
+    return pack(structure, [Tensor(v) for v in values])

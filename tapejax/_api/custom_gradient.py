@@ -1,0 +1,260 @@
+"""custom_gradient and recompute_grad: a user function as ONE recorded node.
+
+The user's function runs once eagerly (tapes paused) to give TF's eager values and to find
+the Variables it reads. The recorded node's jax function is a ``jax.custom_vjp`` whose
+forward and backward re-run the user's code on tracers (``_purify``), so the node replays,
+nests and compiles like any other. custom_vjp is reverse-only: the node says so, and
+jacobian never uses forward mode through it.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .._core.caches import Identity
+from .._core.convert import convert_to_tensor
+from .._core.nest import flatten, pack
+from .._core.purify import collect_reads, no_recording, undo_assignments_on_error, variables_as
+from .._core.record import Op, record
+from .._core.tensor import Tensor, TensorLike
+
+
+def _grad_fn_takes_variables(grad_fn) -> bool:
+    try:
+        params = inspect.signature(grad_fn).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == "variables" or p.kind is p.VAR_KEYWORD for p in params)
+
+
+class _Call:
+    """One call of a custom_gradient function: its tensors, variables and pure forms."""
+
+    def __init__(self, f, args, kwargs):
+        self.f, self.kwargs = f, kwargs
+        flat, self.arg_tree = flatten(args)
+        self.arg_tensors = [convert_to_tensor(a) for a in flat]  # recorded reads of Variables
+        self.variables = []
+        self.none_grads = None  # positions of inputs whose grad_fn gradient is None
+
+    def run(self, arg_values, var_values):
+        """The user's function on the given values: ``(flat outputs, out tree, grad_fn)``."""
+        args = pack(self.arg_tree, [Tensor(v) for v in arg_values])
+        with no_recording(), variables_as(self.variables, var_values):
+            result, grad_fn = self.f(*args, **self.kwargs)
+        flat, tree = flatten(result)
+        return [convert_to_tensor(r)._value for r in flat], tree, grad_fn
+
+    def backward(self, arg_values, var_values, cotangents):
+        _, _, grad_fn = self.run(arg_values, var_values)
+        dys = [Tensor(c) for c in cotangents]
+        with no_recording(), variables_as(self.variables, var_values):
+            if self.variables:
+                input_grads, var_grads = grad_fn(*dys, variables=list(self.variables))
+                var_grads = flatten(var_grads)[0]
+                if len(var_grads) != len(var_values):
+                    raise ValueError(
+                        "Must return gradient for each variable from @custom_gradient grad_fn. "
+                        f"grad_fn returned {len(var_grads)} variable gradients for the "
+                        f"{len(var_values)} variables the function reads, in the order of "
+                        "`variables`.")
+            else:
+                input_grads, var_grads = grad_fn(*dys), []
+        input_grads = flatten(input_grads)[0]
+        if len(input_grads) != len(arg_values):
+            raise ValueError(
+                f"custom_gradient function expected to return {len(arg_values)} gradients, but "
+                f"returned {len(input_grads)} instead. grad_fn must return one gradient (or None) "
+                "per input of the decorated function, in order.")
+        grads = input_grads + var_grads
+        self.none_grads = frozenset(i for i, g in enumerate(grads) if g is None)
+        return tuple(_cotangent(g, x) for g, x in zip(grads, (*arg_values, *var_values), strict=True))
+
+    def links(self, node) -> tuple:
+        """Every output depends on every input whose gradient grad_fn does not make None."""
+        if self.none_grads is None:
+            n = len(self.arg_tensors)
+            avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.inputs]
+            outs = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.outputs]
+            jax.eval_shape(lambda i, c: self.backward(i[:n], i[n:], c), avals, outs)
+        linked = frozenset(i for i, t in enumerate(node.inputs)
+                           if i not in self.none_grads and t.dtype.is_differentiable)
+        return tuple(linked for _ in node.outputs)
+
+
+def _cotangent(grad, primal):
+    if not jnp.issubdtype(primal.dtype, jnp.inexact):
+        return np.zeros(primal.shape, jax.dtypes.float0)
+    if grad is None:
+        return jnp.zeros_like(primal)  # typed like primal (its sharding, under Explicit axes)
+    g = convert_to_tensor(grad)._value
+    if jnp.shape(g) != primal.shape:
+        try:
+            g = jnp.broadcast_to(g, primal.shape)
+        except ValueError:
+            raise ValueError(
+                f"@tf.custom_gradient grad_fn returned a gradient of shape {jnp.shape(g)} for an "
+                f"input of shape {primal.shape}; return one gradient of each input's shape."
+            ) from None
+    return g.astype(primal.dtype)
+
+
+def _custom_vjp_fn(call: _Call, n_args: int):
+    @jax.custom_vjp
+    def fn(*values):
+        return tuple(call.run(values[:n_args], values[n_args:])[0])
+
+    def fwd(*values):
+        return fn(*values), values
+
+    def bwd(values, cotangents):
+        return call.backward(values[:n_args], values[n_args:], cotangents)
+
+    fn.defvjp(fwd, bwd)
+    return fn
+
+
+def custom_gradient(f=None):
+    """Decorator to define a function with a custom gradient (``tf.custom_gradient``).
+
+    ``f(*x)`` returns ``(y, grad_fn)``; ``grad_fn(*dy)`` returns the gradients of the inputs.
+    If ``f`` reads Variables, ``grad_fn`` must accept ``variables=`` and return
+    ``(input_grads, variable_grads)``. Works on methods too.
+
+    >>> import tapejax as tf
+    >>> @tf.custom_gradient
+    ... def clip_gradients(y):
+    ...   def backward(dy):
+    ...     return tf.clip_by_norm(dy, 0.5)
+    ...   return y, backward
+    >>> v = tf.Variable(2.0)
+    >>> with tf.GradientTape() as t:
+    ...   output = clip_gradients(v * v)
+    >>> print(t.gradient(output, v))
+    tf.Tensor(2.0, shape=(), dtype=float32)
+    """
+    if f is None:
+        return custom_gradient
+    return _Decorated(f, _call_custom_gradient)
+
+
+def _check_grad_fn(call: _Call, read: list, grad_fn) -> None:
+    """TF's check, after the forward: grad_fn must take ``variables`` if ``f`` reads any."""
+    call.variables = [v for v in read if v.trainable]
+    if call.variables and not _grad_fn_takes_variables(grad_fn):
+        raise TypeError(
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
+            f"uses variables: {call.variables}. Define it as `def grad_fn(*dy, variables=None)` "
+            "returning (input_gradients, variable_gradients).")
+
+
+def _call_custom_gradient(f, args, kwargs):
+    call = _Call(f, args, kwargs)
+    values = [t._value for t in call.arg_tensors]
+    with undo_assignments_on_error():
+        with collect_reads() as read, no_recording():
+            result, grad_fn = f(*pack(call.arg_tree, call.arg_tensors), **kwargs)
+        _check_grad_fn(call, read, grad_fn)
+        flat_out, out_tree = flatten(result)
+        out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
+    var_reads = [v._as_tensor() for v in call.variables]
+    fn = _custom_vjp_fn(call, len(values))
+    op = Op("IdentityN", fn, multiple_results=True, reverse_only=True,
+            key=_structure_key("custom_gradient", f, args, kwargs, call.variables),
+            input_errors=False, links=call.links)
+    inputs = [*call.arg_tensors, *var_reads]
+    # Eagerly the forward values are known; under a trace (tapejax.function, jax.jit) the
+    # outputs must come from the custom_vjp itself so that it is part of the traced program.
+    outs = record(op, inputs, values=None if _symbolic(inputs) else out_values)
+    return pack(out_tree, list(outs))
+
+
+def _structure_key(kind: str, f, args, kwargs, variables):
+    """The key under which compiled derivatives through this call may be reused: the same
+    function object, argument structure, keyword values and Variables (by identity). None
+    (never reused) when a keyword value is unhashable."""
+    try:
+        kw = tuple(sorted(kwargs.items()))
+        hash(kw)
+    except TypeError:
+        return None
+    return (kind, Identity(f), _signature(args), kw, tuple(Identity(v) for v in variables))
+
+
+def _signature(x):
+    if x is None or isinstance(x, TensorLike):
+        return "tensor"
+    if isinstance(x, (list, tuple)):
+        return (type(x).__name__, tuple(_signature(v) for v in x))
+    if isinstance(x, dict):
+        return ("dict", tuple((k, _signature(v)) for k, v in x.items()))
+    return Identity(x)
+
+
+def _symbolic(tensors) -> bool:
+    return any(t._is_symbolic() for t in tensors)
+
+
+class _Decorated:
+    """A decorated function that also binds as a method (``self`` is not an input)."""
+
+    def __init__(self, f, impl):
+        self._f, self._impl = f, impl
+        functools.update_wrapper(self, f)
+
+    def __call__(self, *args, **kwargs):
+        return self._impl(self._f, args, kwargs)
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        return _Decorated(functools.partial(self._f, instance), self._impl)
+
+
+def recompute_grad(f):
+    """Wraps ``f`` so its activations are recomputed in the backward pass (``jax.checkpoint``).
+
+    Saves memory for large blocks: the forward values inside ``f`` are not kept for the
+    gradient but computed again when it is needed. Gradients are unchanged, including those
+    of the Variables ``f`` reads.
+
+    >>> import tapejax as tf
+    >>> y = tf.Variable(2.0)
+    >>> block = tf.recompute_grad(lambda x: x * y)
+    >>> with tf.GradientTape() as tape:
+    ...   r = tf.constant(1.0)
+    ...   for i in range(4):
+    ...     r = block(r)
+    >>> print(tape.gradient(r, [y]))
+    [<tf.Tensor: shape=(), dtype=float32, numpy=32.0>]
+    """
+    return _Decorated(f, _call_recompute)
+
+
+def _call_recompute(f, args, kwargs):
+    flat, arg_tree = flatten(args)
+    arg_tensors = [convert_to_tensor(a) for a in flat]
+    with undo_assignments_on_error(), collect_reads() as read, no_recording():
+        result = f(*pack(arg_tree, arg_tensors), **kwargs)
+    variables = [v for v in read if v.trainable]
+    flat_out, out_tree = flatten(result)
+    n = len(arg_tensors)
+
+    def pure(*values):
+        with no_recording(), variables_as(variables, values[n:]):
+            out = f(*pack(arg_tree, [Tensor(v) for v in values[:n]]), **kwargs)
+        return tuple(convert_to_tensor(o)._value for o in flatten(out)[0])
+
+    op = Op("RecomputeGrad", jax.checkpoint(pure), multiple_results=True,
+            key=_structure_key("recompute_grad", f, args, kwargs, variables),
+            input_errors=False)
+    inputs = [*arg_tensors, *(v._as_tensor() for v in variables)]
+    values = tuple(convert_to_tensor(o)._value for o in flat_out)
+    outs = record(op, inputs, values=None if _symbolic(inputs) else values)
+    return pack(out_tree, list(outs))
+

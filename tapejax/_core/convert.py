@@ -1,0 +1,271 @@
+"""Conversion to Tensor with TensorFlow's rules: ``convert_to_tensor``, ``constant``.
+
+Python floats become float32 and ints int32 (int64 when they do not fit); numpy values keep
+their dtype; a ``jax.Array`` is wrapped without a copy; a list holding tensors is stacked (a
+recorded op). Constants stay concrete while JAX traces a function, like TF's constants.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtype as _dtypes
+from .errors import InvalidArgumentError
+from .record import Op, record
+from .shape import dims_text
+from .tensor import Tensor, TensorLike
+
+
+def constant_array(value, dtype=None) -> jax.Array:
+    """``value`` (numpy or Python) as a concrete JAX array, also while JAX traces a function:
+    like a TF constant in a ``tf.function``, its value stays known (shapes and axes given as
+    tensors keep working under ``tapejax.function``)."""
+    with jax.ensure_compile_time_eval():
+        return jnp.asarray(value, dtype)
+
+def _infer_python_dtype(arr: np.ndarray) -> _dtypes.DType:
+    """TF's inference for Python scalars and lists: floats -> float32, ints -> int32."""
+    if arr.dtype.kind == "f":
+        return _dtypes.float32
+    if arr.dtype.kind in "iu":
+        fits = arr.size == 0 or (arr.min() >= -(2**31) and arr.max() < 2**31)
+        return _dtypes.int32 if fits else _dtypes.int64
+    if arr.dtype.kind == "c":
+        return _dtypes.complex128
+    return _dtypes.as_dtype(arr.dtype)
+
+
+def _cannot_convert(value, dtype: _dtypes.DType) -> TypeError:
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.kernel_name}")
+
+
+def _python_array(value) -> np.ndarray:
+    """``value`` (a Python scalar or nested list) as numpy, with TF's errors for what TF rejects."""
+    try:
+        arr = np.asarray(value)
+    except ValueError:  # numpy refuses ragged nests
+        raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+    if arr.dtype == object:
+        flat = np.ravel(arr)
+        if all(isinstance(v, int) for v in flat):
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        if len({type(v) for v in flat}) > 1:
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor. Give every element "
+                             "a number (float('nan') for a missing value).")
+        raise ValueError(f"Attempt to convert a value ({flat[0]!r}) with an unsupported type "
+                         f"({type(flat[0])}) to a Tensor. Give every element a number.")
+    if arr.dtype.kind == "u":  # Python ints become uint64 only past int64's range
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    return arr
+
+
+def _python_to_numpy(value, dtype: _dtypes.DType | None) -> np.ndarray:
+    """TF's conversion of Python values: floats never become integers or bools, ints never
+    become bools, complex numbers stay complex (TypeError otherwise)."""
+    arr = _python_array(value)
+    if arr.dtype.kind in "USV":
+        if dtype is not None:
+            raise _cannot_convert(value, dtype)
+        raise TypeError(f"tapejax has no string tensors; cannot convert {value!r} to a Tensor.")
+    kind, inferred = arr.dtype.kind, dtype is None
+    if inferred:
+        dtype = _infer_python_dtype(arr)
+    elif ((kind == "f" and arr.size and not (dtype.is_floating or dtype.is_complex))
+          or (kind == "c" and not dtype.is_complex) or (kind in "iu" and dtype.is_bool)):
+        raise _cannot_convert(value, dtype)
+    with np.errstate(over="ignore"):  # overflow is checked below, or wraps as in TF
+        out = arr.astype(dtype._np)
+    if inferred and kind == "f" and arr.size and np.isinf(out).sum() > np.isinf(arr).sum():
+        raise ValueError("Can't convert Python sequence with a value out of range for a "
+                         "double-precision float.")
+    return out
+
+
+def _contains_tensor(value) -> bool:
+    return isinstance(value, (list, tuple)) and any(
+        isinstance(v, TensorLike) or _contains_tensor(v) for v in value
+    )
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
+    """Converts a Python, numpy or JAX value (or a Variable) to a Tensor, as TF does.
+
+    Args:
+      value: a Tensor, Variable, ``jax.Array`` (kept as is, without a copy), numpy value, or
+        Python scalar / nested list (floats become float32, ints int32).
+      dtype: the dtype the result must have. numpy and JAX values are cast to it; Python
+        values must fit it (a Python float never becomes an integer: TypeError, as TF).
+      dtype_hint: the dtype to prefer: numpy and JAX values are cast to it, Python values take
+        it where they fit.
+      name: ignored (kept for TF signature compatibility).
+
+    Raises:
+      ValueError: a Tensor of another ``dtype``; a ragged or out-of-range Python value.
+      TypeError: a Python value that does not fit ``dtype``.
+
+    >>> import tapejax as tf
+    >>> tf.convert_to_tensor([1, 2]).dtype
+    tf.int32
+    >>> tf.convert_to_tensor(1, dtype_hint=tf.float32)
+    <tf.Tensor: shape=(), dtype=float32, numpy=1.0>
+    """
+    dtype = None if dtype is None else _dtypes.as_dtype(dtype)
+    if isinstance(value, TensorLike):
+        tensor = value._as_tensor()
+        if dtype is not None and tensor.dtype != dtype:
+            raise ValueError(
+                f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+                f"{tensor.dtype.name}: {tensor!r}. Cast it first with tapejax.cast."
+            )
+        return tensor
+    if type(value) in _SCALAR_TYPES:
+        return Tensor(_scalar_array(value, dtype, dtype_hint))
+    if isinstance(value, (jax.Array, jax.core.Tracer, np.ndarray, np.generic)):
+        # Arrays are cast to the dtype asked for, or hinted at (TF converts numpy values so).
+        target = dtype if dtype is not None or dtype_hint is None else _dtypes.as_dtype(dtype_hint)
+        if target is not None and value.dtype != target._np:
+            value = value.astype(target._np)
+        return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else constant_array(value))
+    if _contains_tensor(value):
+        packed = pack([convert_to_tensor(v) for v in value], 0)
+        return packed if dtype is None else cast_tensor(packed, dtype)
+    if value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                         "to a Tensor.")
+    return Tensor(_python_value_array(value, dtype, dtype_hint))
+
+
+def _python_value_array(value, dtype, dtype_hint) -> jax.Array:
+    if dtype is None and dtype_hint is not None:
+        try:
+            return constant_array(_python_to_numpy(value, _dtypes.as_dtype(dtype_hint)))
+        except TypeError:
+            pass
+    return constant_array(_python_to_numpy(value, dtype))
+
+
+# Python scalars (``x ** 2``, ``0.01 * g``) are converted to device arrays once: putting a
+# value on the device costs tens of microseconds, far more than the op that uses it.
+_SCALAR_TYPES = frozenset({int, float, bool, complex})
+_SCALARS: dict = {}
+_SCALARS_MAX = 4096
+
+
+def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
+    # float.hex / complex parts tell -0.0 from 0.0 and keep NaN (never equal to itself) apart;
+    # the type tells 1 from 1.0 and True.
+    exact = value.hex() if type(value) is float else (
+        (value.real.hex(), value.imag.hex()) if type(value) is complex else value)
+    key = (type(value), exact, dtype, None if dtype_hint is None else _dtypes.as_dtype(dtype_hint))
+    found = _SCALARS.get(key)
+    if found is None:
+        found = _python_value_array(value, dtype, dtype_hint)
+        if len(_SCALARS) >= _SCALARS_MAX:
+            _SCALARS.clear()
+        _SCALARS[key] = found
+    return found
+
+
+def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
+    """Creates a constant tensor (``tf.constant``), never recorded by a tape.
+
+    Args:
+      value: a Python scalar or list, numpy value, ``jax.Array`` (kept without a copy) or
+        Tensor.
+      dtype: the element type; by default TF's inference (float32 for Python floats, int32
+        for ints, numpy's own dtype for numpy values).
+      shape: if given, the value is broadcast (a scalar) or reshaped to it.
+      name: ignored.
+
+    Raises:
+      TypeError: a Python value that does not fit ``dtype`` (``constant(1.5, tf.int32)``),
+        a Tensor of another ``dtype``, or a value that does not fit ``shape``.
+
+    >>> import tapejax as tf
+    >>> tf.constant(1.5)
+    <tf.Tensor: shape=(), dtype=float32, numpy=1.5>
+    >>> tf.constant([1, 2, 3, 4], shape=(2, 2))
+    <tf.Tensor: shape=(2, 2), dtype=int32, numpy=
+    array([[1, 2],
+           [3, 4]], dtype=int32)>
+    """
+    if isinstance(value, TensorLike):
+        tensor = Tensor(value._as_tensor()._value)  # a constant is never connected to a tape
+        if dtype is not None and tensor.dtype != _dtypes.as_dtype(dtype):
+            raise TypeError(f"Expected tensor {tensor.numpy()} with dtype {_dtypes.as_dtype(dtype)!r}, "
+                            f"but got dtype {tensor.dtype!r}. Cast it with tapejax.cast instead.")
+    else:
+        tensor = convert_to_tensor(value, dtype=dtype)
+        if isinstance(value, (list, tuple)) and _contains_tensor(value):
+            tensor = Tensor(tensor._value)
+    if shape is not None:
+        tensor = Tensor(_fit_shape(tensor, value, tuple(int(d) for d in shape)))
+    return tensor
+
+
+def _fit_shape(tensor: Tensor, value, shape: tuple):
+    v = tensor._value
+    if v.size == 1:
+        return jnp.broadcast_to(v.reshape(()), shape)
+    if v.size == int(np.prod(shape)):
+        return v.reshape(shape)
+    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {tensor.numpy()} "
+                    f"(converted from {value!r}) has {v.size} elements, but got `shape` {shape} with "
+                    f"{int(np.prod(shape))} elements).")
+
+
+def is_tensor(x) -> bool:
+    """Whether ``x`` is a tapejax Tensor or Variable (``tf.is_tensor``)."""
+    return isinstance(x, TensorLike)
+
+
+# -- the two ops conversion itself needs (tf.cast and tf.stack are these) -----------------------
+def _cast(x, dtype):
+    target = np.dtype(dtype)
+    if jnp.issubdtype(x.dtype, jnp.complexfloating) and not jnp.issubdtype(target, jnp.complexfloating):
+        x = jnp.real(x)
+    if jnp.issubdtype(x.dtype, jnp.floating) and jnp.issubdtype(target, jnp.integer):
+        # TF's CPU cast (C++ static_cast on x86): nan and out-of-range values become the most
+        # negative int32/int64, and narrower targets keep the low bits of that.
+        wide = np.int64 if target.itemsize == 8 or target == np.uint32 else np.int32
+        info = np.iinfo(wide)
+        ok = jnp.isfinite(x) & (x >= info.min) & (x < -float(info.min))
+        ints = jnp.where(ok, jnp.trunc(jnp.where(ok, x, 0)), 0).astype(wide)
+        return jnp.where(ok, ints, jnp.asarray(info.min, wide)).astype(target)
+    return x.astype(target)
+
+
+
+_CAST = Op("Cast", _cast)
+PACK = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
+
+
+def cast_tensor(x: Tensor, dtype: _dtypes.DType) -> Tensor:
+    """``x`` as ``dtype``, recorded (the gradient flows between float/complex dtypes)."""
+    return x if x.dtype == dtype else record(_CAST, (x,), {"dtype": dtype._np})
+
+
+def check_same_dtype(op_name: str, tensors) -> None:
+    first_np = tensors[0]._np_dtype
+    if all(t._np_dtype == first_np for t in tensors):
+        return
+    first = tensors[0].dtype
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != first:
+            raise InvalidArgumentError(
+                f"cannot compute {op_name} as input #{i}(zero-based) was expected to be a "
+                f"{first.kernel_name} tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]. "
+                "TensorFlow never converts dtypes implicitly; use tapejax.cast on one operand.")
+
+
+def pack(tensors: list, axis: int) -> Tensor:
+    """Stacks same-dtype, same-shape tensors along a new ``axis`` (TF's Pack), recorded."""
+    check_same_dtype("Pack", tensors)
+    for i, t in enumerate(tensors[1:], 1):
+        if t._np_shape != tensors[0]._np_shape:
+            raise InvalidArgumentError(
+                f"Shapes of all inputs must match: values[0].shape = {dims_text(tensors[0].shape)} != "
+                f"values[{i}].shape = {dims_text(t.shape)} [Op:Pack]")
+    return record(PACK, tuple(tensors), {"axis": axis})

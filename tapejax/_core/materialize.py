@@ -1,0 +1,49 @@
+"""Computing pending tensors: the forward ops a tape deferred, replayed as one program.
+
+A pending tensor (see ``Tensor``) knows the node that produces it; that node's inputs may be
+pending too. ``materialize`` collects every pending node they need, back to concrete
+tensors, replays them as one pure function of those concrete roots (``_replay.Program``,
+compiled through the structure cache) and fills in every pending output at once.
+"""
+
+from __future__ import annotations
+
+from .caches import cache
+from .replay import Program
+
+
+def pending_nodes(tensors) -> list:
+    """The nodes that must run to compute ``tensors``, in execution order."""
+    found, stack = {}, [t._pending[0] for t in tensors if t._v is None]
+    while stack:
+        node = stack.pop()
+        if id(node) in found:
+            continue
+        found[id(node)] = node
+        stack.extend(t._pending[0] for t in node.inputs if t._v is None)
+    return sorted(found.values(), key=lambda n: n.seq)
+
+
+def materialize(tensors) -> None:
+    """Gives every pending tensor in ``tensors`` (and those it depends on) its value."""
+    nodes = pending_nodes(tensors)
+    if not nodes:
+        return
+    produced = {id(t) for n in nodes for t in n.outputs}
+    roots, seen = [], set()
+    for node in nodes:
+        for t in node.inputs:
+            if id(t) not in produced and id(t) not in seen:
+                seen.add(id(t))
+                roots.append(t)
+    outputs = [t for n in nodes for t in n.outputs if t._v is None]
+    program = Program(nodes, [], roots, outputs)
+    key = None if program.key is None else ("Forward", program.key)
+    fn = cache.function(key, lambda: _forward_fn(program))
+    values = fn(*[t._v for t in roots])
+    for t, v in zip(outputs, values, strict=True):
+        t._fill(v)
+
+
+def _forward_fn(program):
+    return lambda *roots: program((), roots)

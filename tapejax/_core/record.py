@@ -1,0 +1,229 @@
+"""record(): the one recording mechanism.
+
+Every tapejax op is an :class:`Op` (a TF name and a jax function) run through :func:`record`.
+``record`` computes the output with JAX, wraps it in Tensors and, for every recorder (tape or
+forward accumulator) that is recording and watches one of the inputs, appends one
+:class:`Node`. Derivatives are later taken by replaying the recorded nodes as a pure JAX
+function (``_replay.py``); nothing here knows about gradients.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+import jax
+from jax.core import Tracer
+
+from .caches import static_key
+from .errors import InvalidArgumentError
+from .state import jax_is_tracing, state
+from .tensor import Tensor
+
+
+class Op:
+    """One op: a TF name and the jax function computing it.
+
+    Attributes:
+      name: TF's op name, used in error messages (``[Op:AddV2]``).
+      fn: ``fn(*arrays, **static) -> array | tuple[array, ...]``; pure, traceable by JAX.
+      differentiable: False for ops TF defines no gradient for (round, floor, comparisons):
+        no gradient flows through them, so sources reached only through them get None.
+      multiple_results: whether ``fn`` returns a tuple.
+      reverse_only: True when ``fn`` has a reverse-mode rule only (``jax.custom_vjp``), so
+        derivatives through it must not use forward mode.
+      input_errors: whether a TypeError/ValueError raised by ``fn`` means bad inputs (raised
+        as TF's InvalidArgumentError); False for ops running user code (custom_gradient,
+        derivatives), whose errors pass through unchanged.
+      links: None (every differentiable input reaches every output) or a callable
+        ``links(node) -> tuple[frozenset[int], ...]`` giving, per output, the inputs it depends
+        on differentiably (derivative nodes compute this; see ``_links.py``).
+    """
+
+    __slots__ = (
+        "name",
+        "fn",
+        "differentiable",
+        "multiple_results",
+        "reverse_only",
+        "links",
+        "key",
+        "input_errors",
+    )
+
+    def __init__(
+        self,
+        name,
+        fn,
+        *,
+        differentiable=True,
+        multiple_results=False,
+        reverse_only=False,
+        links=None,
+        key=None,
+        input_errors=True,
+    ):
+        self.name = name
+        self.fn = fn
+        self.differentiable = differentiable
+        self.multiple_results = multiple_results
+        self.reverse_only = reverse_only
+        self.links = links
+        # The structure key of this op in compiled-function caches: by default the Op itself
+        # (table ops are module-level singletons); ops made per call pass a structural key.
+        self.key = key if key is not None else self
+        self.input_errors = input_errors
+
+    def __repr__(self) -> str:
+        return f"Op({self.name})"
+
+
+_sequence = itertools.count()
+
+
+class Node:
+    """One recorded op application: ``outputs = op.fn(*inputs, **static)``."""
+
+    __slots__ = ("op", "static", "inputs", "outputs", "_links", "_static_key", "seq")
+
+    def __init__(self, op: Op, static: dict, inputs: tuple, outputs: tuple, skey=False):
+        self.op = op
+        self.static = static
+        self.inputs = inputs
+        self.outputs = outputs
+        self._links = None
+        self._static_key = skey  # False: not computed yet
+        self.seq = next(_sequence)  # execution order, for replaying pending nodes
+
+    def static_key(self):
+        """A hashable form of ``static`` (None if unhashable), computed once."""
+        if self._static_key is False:
+            self._static_key = static_key(self.static)
+        return self._static_key
+
+    def links(self) -> tuple:
+        """Per output, the indices of the inputs it depends on differentiably."""
+        if self._links is None:
+            if not self.op.differentiable:
+                self._links = tuple(frozenset() for _ in self.outputs)
+            elif self.op.links is not None:
+                self._links = self.op.links(self)
+            else:
+                diff = frozenset(i for i, t in enumerate(self.inputs) if t.dtype.is_differentiable)
+                self._links = tuple(diff for _ in self.outputs)
+        return self._links
+
+
+def record(op: Op, inputs, static: dict | None = None, values=None):
+    """Runs ``op`` on ``inputs`` (Tensors) and records it on every recorder that watches one.
+
+    Args:
+      op: the op.
+      inputs: a sequence of Tensors (already converted; Variables are read by the caller).
+      static: keyword arguments passed to ``op.fn`` as they are (shapes, axes, flags).
+      values: the already-computed output arrays, when the caller has them.
+
+    Returns:
+      A Tensor, or a tuple of Tensors when ``op.multiple_results``.
+    """
+    static = static or _NO_STATIC
+    recorders = state.recorders
+    watching = [r for r in recorders if r.watches_any(inputs)] if recorders else ()
+    if values is None:
+        if watching and _deferrable(watching, inputs):
+            skey = static_key(static)
+            avals = _output_avals(op, inputs, static, skey)
+            if avals is not None:
+                return _defer(op, inputs, static, skey, avals, watching)
+        values = _run(op, inputs, static)
+    if op.multiple_results:
+        outputs = tuple(Tensor(v) for v in values)
+    else:
+        outputs = (Tensor(values),)
+    if watching:
+        node = Node(op, static, tuple(inputs), outputs)
+        for recorder in watching:
+            recorder.add(node)
+    return outputs if op.multiple_results else outputs[0]
+
+
+_NO_STATIC: dict = {}  # shared: static arguments are never mutated
+
+
+def _deferrable(watching, inputs) -> bool:
+    """Whether the recorders watching an op all defer, and no input is a tracer."""
+    if not DEFER:
+        return False
+    for r in watching:
+        if not r.defers:
+            return False
+    for t in inputs:
+        if isinstance(t._v, Tracer):
+            return False
+    return True
+
+
+# Defer ops recorded by a tape (see Tensor). TAPEJAX_DEFER=0 runs every op eagerly (debugging).
+DEFER = os.environ.get("TAPEJAX_DEFER", "1") != "0"
+
+
+def will_defer(inputs) -> bool:
+    """Whether an op on ``inputs`` would be deferred now (some tape records it, all of the
+    recorders that do defer, and no input is a tracer)."""
+    watching = [r for r in state.recorders if r.watches_any(inputs)]
+    return bool(watching) and _deferrable(watching, inputs)
+
+
+def _defer(op, inputs, static, skey, avals, watching):
+    """Records ``op`` without running it: its outputs are pending tensors (see Tensor)."""
+    node = Node(op, static, tuple(inputs), (), skey)
+    node.outputs = tuple(Tensor._deferred(node, i, aval) for i, aval in enumerate(avals))
+    for recorder in watching:
+        recorder.add(node)
+    return node.outputs if op.multiple_results else node.outputs[0]
+
+
+_AVALS: dict = {}
+_AVALS_MAX = 8192
+_NOT_DEFERRABLE = object()
+
+
+def _output_avals(op: Op, inputs, static: dict, skey):
+    """Output (shape, dtype)s of ``op`` on ``inputs``, by ``jax.eval_shape``, cached per
+    (op, static arguments ``skey``, input shapes and dtypes). Shape and dtype errors are raised
+    here, at the line that called the op, as eagerly. None: the op needs concrete values."""
+    key = None if skey is None else (op.key, skey, *[t._shape_dtype for t in inputs])
+    found = _AVALS.get(key) if key is not None else None
+    if found is None:
+        specs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in inputs]
+        try:
+            out = jax.eval_shape(lambda *a: op.fn(*a, **static), *specs)
+        except jax.errors.JAXTypeError:  # value-dependent shapes or Python control flow
+            found = _NOT_DEFERRABLE
+        except (TypeError, ValueError) as e:
+            if not op.input_errors:
+                raise
+            raise InvalidArgumentError(None, None, f"{e} [Op:{op.name}]") from e
+        else:
+            outs = out if op.multiple_results else (out,)
+            found = tuple((tuple(o.shape), o.dtype) for o in outs)
+        if key is not None:
+            if len(_AVALS) >= _AVALS_MAX:
+                _AVALS.clear()
+            _AVALS[key] = found
+    return None if found is _NOT_DEFERRABLE else found
+
+
+def _run(op: Op, inputs, static: dict):
+    values = [t._value for t in inputs]
+    try:
+        if op.input_errors and jax_is_tracing() and not any(isinstance(v, Tracer) for v in values):
+            # Concrete inputs give a concrete output also while a function is traced (as TF's
+            # constants fold): shapes and indices computed from constants stay usable.
+            with jax.ensure_compile_time_eval():
+                return op.fn(*values, **static)
+        return op.fn(*values, **static)
+    except (TypeError, ValueError) as e:
+        if not op.input_errors or any(t._is_symbolic() for t in inputs):
+            raise
+        raise InvalidArgumentError(None, None, f"{e} [Op:{op.name}]") from e

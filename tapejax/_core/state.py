@@ -1,0 +1,86 @@
+"""Per-thread state: the recorders (tapes, accumulators) that are recording, and the values
+that stand in for Variables while a function is traced.
+
+Tapes are per thread, as in TensorFlow: ops run in one thread are never recorded by a tape
+that another thread opened.
+"""
+
+from __future__ import annotations
+
+import threading
+
+
+class _ThreadState(threading.local):
+    def __init__(self):
+        # Recorders that currently record, innermost last.
+        self.recorders: list = []
+        # Stack of {id(variable): Tensor} maps: while a pure function is traced, a Variable
+        # reads as the tracer-backed Tensor given here instead of its stored value.
+        self.variable_scopes: list[dict] = []
+        # Stack of lists collecting the Variables read (custom_gradient, function).
+        self.read_collectors: list[list] = []
+        # Stack of lists collecting (variable, previous value) for every assignment, so that a
+        # call that fails can undo the assignments it made.
+        self.assign_logs: list[list] = []
+        # Stack of the variable-creation policies of the functions being traced (innermost
+        # last): each is told of every Variable created while its function's Python code runs.
+        self.creation_guards: list = []
+        # Stack of the JAX control-flow bodies (branches of jax.lax.cond/switch, loop bodies)
+        # being traced inside a function: see _purify.traced_body.
+        self.traced_bodies: list = []
+
+
+state = _ThreadState()
+
+
+class VariableScope(dict):
+    """{id(variable): Tensor}: the values that stand in for Variables while a pure function is
+    traced; ``used`` collects the ids of the Variables whose value the traced code touched."""
+
+    __slots__ = ("used",)
+
+    def __init__(self, items):
+        super().__init__(items)
+        self.used: set = set()
+
+
+def lookup_variable(var_id: int):
+    """The Tensor standing in for a Variable in the innermost scope that maps it, or None."""
+    for scope in reversed(state.variable_scopes):
+        tensor = scope.get(var_id)
+        if tensor is not None:
+            scope.used.add(var_id)
+            return tensor
+    return None
+
+
+def scope_depth(var_id: int) -> int:
+    """The index in ``state.variable_scopes`` of the innermost scope that maps the Variable, or -1."""
+    scopes = state.variable_scopes
+    for depth in range(len(scopes) - 1, -1, -1):
+        if var_id in scopes[depth]:
+            return depth
+    return -1
+
+
+def assign_variable(var_id: int, tensor) -> bool:
+    """Rebinds a Variable in the innermost scope that maps it; False when none does."""
+    for scope in reversed(state.variable_scopes):
+        if var_id in scope:
+            scope[var_id] = tensor
+            scope.used.add(var_id)
+            return True
+    return False
+
+
+try:  # JAX's own answer to "is a transformation tracing now?" (no public spelling yet)
+    from jax._src.core import trace_state_clean as _trace_state_clean
+except ImportError:  # pragma: no cover - a JAX without it: never fold constants while tracing
+
+    def _trace_state_clean() -> bool:
+        return True
+
+
+def jax_is_tracing() -> bool:
+    """Whether some JAX transformation (jit, grad, vmap, ...) is tracing in this thread."""
+    return not _trace_state_clean()

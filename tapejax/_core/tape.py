@@ -1,0 +1,133 @@
+"""Tape: what one recorder has recorded. Recording only; derivatives live elsewhere.
+
+A Tape holds the recorded nodes in execution order, the set of tensors connected to what it
+watches (a cheap filter for ``record``), and every read of a watched Variable (each read is a
+leaf). GradientTape and ForwardAccumulator each own one and push it on the per-thread stack
+of recording tapes while their context is active.
+"""
+
+from __future__ import annotations
+
+from .dtype import DIFFERENTIABLE as _DIFFERENTIABLE
+from .state import state
+from .variable import Variable
+
+
+class Tape:
+    """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
+
+    __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables",
+                 "events", "slots")
+    # Ops this tape records may be deferred: their outputs are pending until needed, so the
+    # forward ops can run fused with the gradient (see Tensor and record()).
+    defers = True
+
+    def __init__(self, watch_accessed_variables: bool = True):
+        self.nodes: list = []
+        self.connected: dict = {}  # id(tensor) -> tensor: watched or computed from watched
+        self.watched_vars: dict = {}  # id(variable) -> variable
+        self.var_reads: dict = {}  # id(variable) -> [read tensors]
+        self.watch_accessed_variables = watch_accessed_variables
+        # The recording's structure, one entry per event (node, watch, read), with tensors
+        # named by their position among the tensors this tape knows (``slots``): two tapes
+        # that recorded the same program (a training loop) have equal events, so what is
+        # derived from the structure is computed once (see ``structure_key``).
+        self.events: list = []
+        self.slots: dict = {}  # id(tensor) -> position
+
+    # -- called by record() and Variable reads --------------------------------------------
+    def watches_any(self, inputs) -> bool:
+        connected = self.connected
+        for t in inputs:
+            if id(t) in connected:
+                return True
+        return False
+
+    def _new_slot(self, tensor) -> int:
+        slot = self.slots[id(tensor)] = len(self.slots)
+        return slot
+
+    def add(self, node) -> None:
+        slots = self.slots
+        skey = node.static_key()
+        if skey is None:  # unhashable static arguments: this recording equals no other
+            skey = object()
+        wiring = []
+        for t in node.inputs:
+            slot = slots.get(id(t))
+            wiring.append(t._shape_dtype if slot is None else slot)
+        self.events.append((node.op.key, skey, tuple(wiring)))
+        for t in node.outputs:
+            slots[id(t)] = len(slots)
+        self.nodes.append(node)
+        if node.op.differentiable:
+            connected = self.connected
+            for t in node.outputs:
+                if t._np_dtype in _DIFFERENTIABLE:
+                    connected[id(t)] = t
+
+    def note_read(self, variable, tensor) -> None:
+        vid = id(variable)
+        if vid not in self.watched_vars:
+            if not (self.watch_accessed_variables and variable.trainable):
+                return
+            self.watched_vars[vid] = variable
+        reads = self.var_reads.get(vid)
+        if reads is None:
+            reads = self.var_reads[vid] = []
+        reads.append(tensor)
+        aval = tensor._shape_dtype
+        self.events.append(("read", self._new_slot(tensor), aval))
+        if aval[1] in _DIFFERENTIABLE:
+            self.connected[id(tensor)] = tensor
+
+    # -- called by the public recorders ---------------------------------------------------
+    def watch_tensor(self, tensor) -> None:
+        self.connected[id(tensor)] = tensor
+        slot = self.slots.get(id(tensor))
+        if slot is None:
+            self.events.append(("watch", self._new_slot(tensor), tensor._shape_dtype))
+        else:
+            self.events.append(("watch", slot))
+
+    def structure_key(self, targets, leaves):
+        """A key for everything derived from this recording's structure with these targets and
+        leaves, or None if one of them is not a tensor this tape knows."""
+        slots = self.slots
+        try:
+            return (tuple(self.events), tuple(slots[id(t)] for t in targets),
+                    tuple(slots[id(t)] for t in leaves))
+        except KeyError:
+            return None
+
+    def watch_variable(self, variable) -> None:
+        self.watched_vars.setdefault(id(variable), variable)
+
+    def leaves_of(self, source) -> list:
+        """The leaf tensors standing for ``source`` on this tape: a Variable's watched reads, or
+        the tensor itself if it is watched or computed from watched tensors (else none: as in
+        TF, an unwatched tensor that merely fed a recorded op gets no gradient)."""
+        if isinstance(source, Variable):
+            return self.var_reads.get(id(source), [])
+        return [source] if id(source) in self.connected else []
+
+    def watched_variables(self) -> tuple:
+        return tuple(sorted(self.watched_vars.values(), key=lambda v: v._order))
+
+    def push(self, position: int | None = None) -> None:
+        """Starts recording, innermost, or back at ``position`` (where :meth:`pop` took it)."""
+        recorders = state.recorders
+        if position is None or position >= len(recorders):
+            recorders.append(self)
+        else:
+            recorders.insert(position, self)
+
+    def pop(self) -> int:
+        """Stops recording; returns where this tape was in the stack of recorders."""
+        # Tapes may be exited out of order (two tapes in one ``with``); remove this one.
+        recorders = state.recorders
+        for i in range(len(recorders) - 1, -1, -1):
+            if recorders[i] is self:
+                del recorders[i]
+                return i
+        return len(recorders)

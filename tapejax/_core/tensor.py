@@ -1,0 +1,260 @@
+"""Tensor: an immutable TensorFlow-style value over a JAX array (or a JAX tracer).
+
+A Tensor holds one JAX value and nothing else. It owns no gradient state: tapes refer to
+tensors by identity. Its operators (``a + b``) are the op functions themselves, set on
+TensorLike by ``tapejax._ops.operators`` when tapejax is imported.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtype as _dtypes
+from .materialize import materialize
+from .shape import TensorShape
+
+
+class TensorLike:
+    """Operators and numpy/JAX interop shared by Tensor and Variable.
+
+    Subclasses provide ``_value`` (the JAX array, read without recording) and ``_as_tensor()``.
+    """
+
+    __slots__ = ()
+    # numpy defers to our reflected operators (``np_array * tensor`` gives a Tensor, as in TF),
+    # and numpy functions take a Tensor as an array (``np.square(t)`` is an ndarray, as in TF).
+    __array_priority__ = 100
+
+    def __pos__(self):
+        # TF raises TypeError for unary +; tapejax returns the tensor (harmless, and what
+        # numpy and JAX users expect).
+        return self._as_tensor()
+
+    def __hash__(self):
+        raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
+
+    # -- static facts ---------------------------------------------------------------------
+    # Shape and dtype never force a pending value (see Tensor): ``_np_dtype``/``_np_shape``.
+    @property
+    def _np_dtype(self):
+        return self._value.dtype
+
+    @property
+    def _shape_dtype(self) -> tuple:
+        return (self._np_shape, self._np_dtype)
+
+    @property
+    def _np_shape(self) -> tuple:
+        return self._value.shape
+
+    @property
+    def dtype(self) -> _dtypes.DType:
+        return _dtypes.as_dtype(self._np_dtype)
+
+    @property
+    def shape(self) -> TensorShape:
+        return TensorShape(self._np_shape)
+
+    def get_shape(self) -> TensorShape:
+        return self.shape
+
+    @property
+    def ndim(self) -> int:
+        return len(self._np_shape)
+
+    # -- values -------------------------------------------------------------------------
+    def numpy(self):
+        """The value as a new numpy array (a numpy scalar for rank 0), as ``tf.Tensor.numpy``."""
+        if isinstance(self._value, jax.core.Tracer):
+            raise NotImplementedError(
+                "numpy() is only available for eager tensors; this tensor is symbolic (it is being "
+                "traced by tapejax.function or a JAX transformation). Return it from the function "
+                "and call .numpy() on the result instead."
+            )
+        arr = np.array(self._value)
+        return arr[()] if arr.ndim == 0 else arr
+
+    def __array__(self, dtype=None, copy=None):
+        arr = np.asarray(self._value)
+        return arr if dtype is None else arr.astype(dtype)
+
+    def __jax_array__(self):
+        return self._value
+
+    def __len__(self) -> int:
+        if not self._np_shape:
+            raise TypeError("Scalar tensor has no `len()`")
+        return self._np_shape[0]
+
+    def __iter__(self):
+        if not self._np_shape:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        return (self[i] for i in range(self._np_shape[0]))
+
+    def __bool__(self) -> bool:
+        return bool(self._concrete())
+
+    def __float__(self) -> float:
+        return float(self._concrete())
+
+    def __int__(self) -> int:
+        return int(self._concrete())
+
+    def __index__(self) -> int:
+        if not (self.dtype.is_integer or self.dtype.is_bool) or self._np_shape:
+            raise TypeError(f"Only scalar integer tensors can be used as an index, got a "
+                            f"{self.dtype.name} tensor of shape {self.shape}; cast it with "
+                            "tapejax.cast(x, tapejax.int32).")
+        return int(self._concrete())
+
+    def __complex__(self) -> complex:
+        return complex(self._concrete())
+
+    def __format__(self, spec: str) -> str:
+        # As TF: formats the numpy value (f"{t}" is "1.5", f"{t:.3f}" is "1.500").
+        return format(self.numpy(), spec)
+
+    def _concrete(self):
+        try:
+            return np.asarray(self._value)
+        except (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError):
+            raise TypeError(
+                "Using a symbolic tapejax Tensor as a Python bool/int/float is not allowed: its value "
+                "is unknown while tapejax.function traces it. Use tapejax.where / tapejax.cond-style "
+                "ops on tensors, or mark the argument static."
+            ) from None
+
+    def _numpy_text(self, is_repr: bool = False) -> str:
+        arr = self.numpy()
+        if is_repr:
+            # TF's repr of a scalar is its Python value's: numpy=0.10000000149011612 for float32 0.1.
+            text = repr(arr) if np.ndim(arr) else repr(np.asarray(arr).item())
+        else:
+            text = str(arr)
+        return "\n" + text if "\n" in text else text
+
+    def _is_symbolic(self) -> bool:
+        return isinstance(self._value, jax.core.Tracer)
+
+
+class Tensor(TensorLike):
+    """An immutable multidimensional array (``tf.Tensor``) over a JAX value.
+
+    >>> import tapejax as tf
+    >>> tf.constant([1.0, 2.0])
+    <tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>
+    >>> print(tf.constant(4.0))
+    tf.Tensor(4.0, shape=(), dtype=float32)
+    """
+
+    # A Tensor is either concrete (``_v`` holds its JAX value) or *pending*: produced by an op
+    # that a tape recorded and deferred (``_pending`` = (node, output index)). ``_aval`` =
+    # (shape, dtype), known at once for a pending tensor, else computed on first use (the hot
+    # paths read it for every op; a JAX array's own ``shape``/``dtype`` are Python properties).
+    # Shape and dtype are known at once; the value is computed on first use, by replaying the
+    # pending ops as one compiled program, or fused with the gradient that needs it.
+    __slots__ = ("_v", "_pending", "_aval", "__weakref__")
+
+    def __init__(self, value, aval: tuple | None = None):
+        self._v = value
+        self._pending = None
+        self._aval = aval
+
+    @classmethod
+    def _deferred(cls, node, index: int, aval: tuple) -> Tensor:
+        t = cls.__new__(cls)
+        t._v = None
+        t._pending = (node, index)
+        t._aval = aval
+        return t
+
+    @property
+    def _value(self):
+        if self._v is None:
+            materialize([self])
+        return self._v
+
+    def _fill(self, value) -> None:
+        self._v = value
+        self._pending = None
+
+    @property
+    def _shape_dtype(self) -> tuple:
+        aval = self._aval
+        if aval is None:
+            aval = self._aval = (self._v.shape, self._v.dtype)
+        return aval
+
+    @property
+    def _np_dtype(self):
+        aval = self._aval
+        if aval is None:
+            aval = self._aval = (self._v.shape, self._v.dtype)
+        return aval[1]
+
+    @property
+    def _np_shape(self) -> tuple:
+        aval = self._aval
+        if aval is None:
+            aval = self._aval = (self._v.shape, self._v.dtype)
+        return aval[0]
+
+    def _is_symbolic(self) -> bool:
+        return isinstance(self._v, jax.core.Tracer)
+
+    def _as_tensor(self) -> Tensor:
+        return self
+
+    def ref(self):
+        return _Reference(self)
+
+    def experimental_ref(self):
+        return self.ref()
+
+    def __repr__(self) -> str:
+        if self._is_symbolic():
+            return f"<tf.Tensor shape={self.shape} dtype={self.dtype.name}>"
+        return f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, numpy={self._numpy_text(True)}>"
+
+    def __str__(self) -> str:
+        if self._is_symbolic():
+            return f"Tensor(shape={self.shape}, dtype={self.dtype.name})"
+        return f"tf.Tensor({self._numpy_text()}, shape={self.shape}, dtype={self.dtype.name})"
+
+    def __reduce__(self):
+        return (_from_numpy, (self.numpy(),))
+
+
+# ``type(t).__name__`` gives TF eager's class name (TF's autodiff guide prints it); the class is
+# still ``tapejax.Tensor`` (``__qualname__``), so isinstance checks and pickling are unchanged.
+Tensor.__name__ = "EagerTensor"
+
+
+def _from_numpy(value) -> Tensor:
+    """Unpickles a Tensor (pickled as its numpy value)."""
+    return Tensor(jnp.asarray(value))
+
+
+class _Reference:
+    """A hashable handle to a Tensor or Variable (``tensor.ref()``)."""
+
+    __slots__ = ("_obj",)
+
+    def __init__(self, obj):
+        self._obj = obj
+
+    def deref(self):
+        return self._obj
+
+    def __hash__(self):
+        return id(self._obj)
+
+    def __eq__(self, other):
+        return isinstance(other, _Reference) and other._obj is self._obj
+
+
+jax.tree_util.register_pytree_node(
+    Tensor, lambda t: ((t._value,), None), lambda _, children: Tensor(children[0])
+)

@@ -1,0 +1,224 @@
+"""Variable: mutable state that tapes watch by its reads.
+
+Each read of a Variable (any op that uses it) yields a fresh Tensor holding the value at that
+moment; the recording tapes are told of the read and treat that Tensor as a leaf. A variable's
+gradient is the sum over its reads, and ``assign`` is never differentiated (as in TF).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import weakref
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtype as _dtypes
+from .convert import convert_to_tensor
+from .name_scope import current_scope
+from .state import assign_variable, lookup_variable, scope_depth, state
+from .tensor import Tensor, TensorLike
+
+_creation_order = itertools.count()
+# Every Variable alive, so that a function being traced can give each one it touches its own
+# input (see _function.py). Weak: the registry keeps nothing alive.
+_live: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # creation order -> Variable
+_live_lock = threading.Lock()
+
+
+def live_variables() -> list:
+    """The Variables alive now, oldest first."""
+    with _live_lock:
+        items = sorted(_live.items())
+    return [v for _, v in items]
+
+
+class Variable(TensorLike):
+    """A mutable tensor (``tf.Variable``), usable wherever a Tensor is.
+
+    Args:
+      initial_value: the value, or a zero-argument callable returning it.
+      trainable: whether tapes watch it automatically when it is read.
+      name: its name (``'Variable'`` by default; printed as ``'name:0'``).
+      dtype: if given, the initial value is converted to it.
+      shape: accepted for TF compatibility; must match the value's shape if given.
+
+    >>> import tapejax as tf
+    >>> tf.Variable(1.0)
+    <tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>
+    """
+
+    __slots__ = ("_stored", "_aval", "_trainable", "_name", "_order", "__weakref__")
+
+    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
+                 **unused_tf_kwargs):
+        if initial_value is None:
+            raise ValueError("initial_value must be specified.")
+        guard = state.creation_guards[-1] if state.creation_guards else None
+        if guard is not None:
+            guard.check_creation()  # a function being traced may forbid it (TF's ValueError)
+        if callable(initial_value):
+            # As TF's init_scope: inside a traced function the initializer runs eagerly.
+            with jax.ensure_compile_time_eval():
+                initial_value = initial_value()
+        hint = None if isinstance(initial_value, TensorLike) else dtype
+        value = convert_to_tensor(initial_value, dtype=hint)
+        if isinstance(value._value, jax.core.Tracer):
+            raise ValueError(
+                "A tf.Variable was created inside a traced function with an initial value computed "
+                "from the function's symbolic tensors; its initial value must be known when it is "
+                "created. Pass a Python or numpy value (or a callable returning one), or create the "
+                "Variable outside the function.")
+        if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
+            value = Tensor(value._value.astype(_dtypes.as_dtype(dtype)._np))
+        if shape is not None and tuple(shape) != tuple(value.shape):
+            raise ValueError(f"Variable shape {tuple(shape)} does not match the initial value's shape "
+                             f"{value.shape}.")
+        self._stored = value._value
+        self._aval = (tuple(self._stored.shape), self._stored.dtype)  # assignment keeps both
+        self._trainable = bool(trainable) if trainable is not None else True
+        self._name = current_scope() + (name.split(":")[0] if name else "Variable")  # as TF
+        self._order = next(_creation_order)
+        with _live_lock:
+            _live[self._order] = self
+        if guard is not None:
+            guard.created(self)
+
+    # The raw stored value: what shape/dtype/numpy read without recording anything.
+    @property
+    def _value(self):
+        if state.variable_scopes:
+            tensor = lookup_variable(id(self))
+            if tensor is not None:
+                return tensor._value
+        return self._stored
+
+    @property
+    def _np_dtype(self):
+        return self._aval[1]
+
+    @property
+    def _np_shape(self) -> tuple:
+        return self._aval[0]
+
+    @property
+    def _shape_dtype(self) -> tuple:
+        return self._aval
+
+    @property
+    def name(self) -> str:
+        return f"{self._name}:0"
+
+    @property
+    def trainable(self) -> bool:
+        return self._trainable
+
+    @property
+    def initial_value(self) -> Tensor:
+        return Tensor(self._stored)
+
+    def _as_tensor(self) -> Tensor:
+        """A recorded read: the Tensor that ops see when they use this variable."""
+        for collector in state.read_collectors:
+            collector.append(self)
+        # Each read is a fresh leaf, also inside a traced function (where the value is symbolic).
+        tensor = Tensor(self._value, self._aval)
+        for recorder in state.recorders:
+            recorder.note_read(self, tensor)
+        return tensor
+
+    def read_value(self) -> Tensor:
+        return self._as_tensor()
+
+    def value(self) -> Tensor:
+        return self._as_tensor()
+
+    def numpy(self):
+        arr = np.array(self._value)
+        return arr[()] if arr.ndim == 0 else arr
+
+    # -- assignment (never differentiated) -------------------------------------------------
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        """Replaces the value. The new value must have the variable's shape; dtype is converted."""
+        new = self._checked(value, "assign")
+        self._set(new)
+        return self if read_value else None
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        self._set(self._value + self._checked(delta, "assign_add"))
+        return self if read_value else None
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        self._set(self._value - self._checked(delta, "assign_sub"))
+        return self if read_value else None
+
+    def _checked(self, value, method: str):
+        if isinstance(value, TensorLike):
+            tensor = value._as_tensor()
+            if tensor.dtype != self.dtype:
+                # TF's class and message (the value is converted to the variable's dtype).
+                raise ValueError(
+                    f"Tensor conversion requested dtype {self.dtype.name} for Tensor with dtype "
+                    f"{tensor.dtype.name}: {tensor!r}. Variable.{method} keeps the dtype of "
+                    f"{self.name!r}; cast the value with tf.cast first.")
+            new = tensor._value
+        else:
+            new = convert_to_tensor(value, dtype=self.dtype)._value
+        if tuple(new.shape) != tuple(self._value.shape):
+            raise ValueError(
+                f"Cannot {method} to variable {self.name!r}: Shape mismatch. The variable shape "
+                f"{self.shape}, and the assigned value shape {tuple(new.shape)} are incompatible."
+            )
+        return new
+
+    def _set(self, new) -> None:
+        if state.variable_scopes:
+            depth = scope_depth(id(self))
+            if state.traced_bodies and 0 <= depth < state.traced_bodies[-1].depth:
+                raise NotImplementedError(
+                    f"Variable {self.name!r} is assigned inside a branch of tf.cond / tf.switch_case or "
+                    "the body of tf.while_loop whose condition is symbolic inside tapejax.function; "
+                    "tapejax cannot yet carry the new value out of that JAX control flow. Compute "
+                    "the new value with tf.where (or return it from the branch) and assign it after.")
+            if assign_variable(id(self), Tensor(new)):
+                return  # inside a traced function: the new value stays symbolic until it returns
+        for log in state.assign_logs:
+            log.append((self, self._stored))
+        if isinstance(new, jax.core.Tracer):
+            if state.read_collectors:  # tapejax.function discovering the variables it touches
+                for collector in state.read_collectors:
+                    collector.append(self)
+                return
+            raise RuntimeError(
+                f"Variable {self.name!r} was assigned a symbolic value while a JAX transformation "
+                "traced it; assign Variables inside tapejax.function, or return the new value and "
+                "assign it outside the traced code.")
+        # A variable placed on devices (a committed array, e.g. replicated over a mesh) keeps
+        # its placement; an uncommitted one follows its new value, as JAX's uncommitted arrays
+        # do (re-placing it would commit it to one device, which sharded inputs then clash with).
+        if isinstance(new, jax.Array) and getattr(self._stored, "committed", False):
+            sharding = self._stored.sharding
+            if not new.sharding.is_equivalent_to(sharding, new.ndim):
+                new = jax.device_put(new, sharding)
+        self._stored = new if isinstance(new, jax.Array) else jnp.asarray(new)
+
+    def __repr__(self) -> str:
+        return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
+                f"numpy={Tensor(self._value)._numpy_text(True)}>")
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        # TF: f"{v}" is str(v) (a Variable has no __format__ there, and rejects a format spec;
+        # tapejax formats the value for one, as for a Tensor).
+        return str(self) if not spec else super().__format__(spec)
+
+    def ref(self):
+        return Tensor.ref(self)
+
+
+# ``type(v).__name__`` gives the class name TF's ``tf.Variable(...)`` returns (TF's autodiff
+# guide prints it); the class is still ``tapejax.Variable`` (``__qualname__``).
+Variable.__name__ = "ResourceVariable"

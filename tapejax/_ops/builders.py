@@ -1,0 +1,151 @@
+"""Builders for op tables: TF's argument conversion and dtype rules in one place.
+
+An op module declares each op in one line, e.g. ``sin = unary("Sin", jnp.sin, dtypes=INEXACT)``;
+the builder returns the public function (TF's signature), which converts its arguments with
+TF's rules, checks the dtypes TF's kernel accepts, and runs the op through ``record``.
+
+TF's conversion rules for two operands (observed in TF 2.21):
+
+* a Python/numpy operand takes the other operand's dtype, strictly: ``int_tensor * 1.5`` is a
+  TypeError ("Cannot convert 1.5 to EagerTensor of dtype int32"), ``float_tensor * 2`` is
+  float32. Two Python operands: the second takes the first's dtype.
+* ``AddV2`` and ``MatMul`` convert leniently (a Python float stays float32) and then find the
+  dtypes differ: InvalidArgumentError.
+* two tensors of different dtypes: InvalidArgumentError (TF never promotes implicitly).
+"""
+
+from __future__ import annotations
+
+from .._core.convert import check_same_dtype, convert_to_tensor
+from .._core.dtype import as_dtype
+from .._core.errors import InvalidArgumentError
+from .._core.record import Op, record
+from .._core.tensor import TensorLike
+
+# -- dtype sets (numpy names), as TF's kernels accept them -----------------------------------
+FLOAT = frozenset({"bfloat16", "float16", "float32", "float64"})
+COMPLEX = frozenset({"complex64", "complex128"})
+SIGNED_INT = frozenset({"int8", "int16", "int32", "int64"})
+INTEGER = SIGNED_INT | frozenset({"uint8", "uint16", "uint32", "uint64"})
+INEXACT = FLOAT | COMPLEX  # transcendental functions
+REAL = FLOAT | INTEGER  # comparisons, maximum, reduce_max
+NUMERIC = REAL | COMPLEX  # add, multiply, reduce_sum
+SIGNED = FLOAT | SIGNED_INT | COMPLEX  # negative, sign
+BOOL = frozenset({"bool"})
+ALL = NUMERIC | BOOL
+
+_ORDER = ("bfloat16", "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+          "uint16", "uint32", "uint64", "complex64", "complex128", "bool")
+_KERNEL_NAMES = {"float16": "half", "float32": "float", "float64": "double"}
+
+
+def _kernel_name(name: str) -> str:
+    return _KERNEL_NAMES.get(name, name)
+
+
+_ALLOWED_NP: dict = {}  # allowed names -> the numpy dtypes (checked for every op: a hot path)
+
+
+def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
+    """Raises TF's InvalidArgumentError when a tensor's dtype is not in ``allowed`` (a set of
+    numpy names, listed in a canonical order, or a tuple listed in its own order, as TF's)."""
+    allowed_np = _ALLOWED_NP.get(allowed)
+    if allowed_np is None:
+        allowed_np = _ALLOWED_NP[allowed] = frozenset(as_dtype(n)._np for n in allowed)
+    for t in tensors:
+        if t._np_dtype not in allowed_np:
+            ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
+            names = ", ".join(_kernel_name(n) for n in ordered)
+            raise InvalidArgumentError(
+                f"Value for attr '{attr}' of {t.dtype.kernel_name} is not in the list of allowed "
+                f"values: {names} [Op:{op_name}]. Cast the input to one of these dtypes first "
+                "(tapejax.cast).")
+
+
+def check_float(op_name: str, *tensors) -> None:
+    """TF's kernels for transcendental ops accept float and complex dtypes only."""
+    check_dtype(op_name, INEXACT, *tensors)
+
+
+def check_bool(op_name: str, *tensors) -> None:
+    """Logical ops take bool tensors only (TF's error names the input)."""
+    for i, t in enumerate(tensors):
+        if not t.dtype.is_bool:
+            raise InvalidArgumentError(
+                f"cannot compute {op_name} as input #{i}(zero-based) was expected to be a bool "
+                f"tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]")
+
+
+def broadcast_shape(op_name: str, *shapes) -> tuple:
+    """The broadcast of ``shapes``, or TF's "Incompatible shapes" error."""
+    ndim = max(len(s) for s in shapes)
+    out = []
+    for dims in zip(*[(1,) * (ndim - len(s)) + tuple(s) for s in shapes], strict=True):
+        sizes = {d for d in dims if d != 1}
+        if len(sizes) > 1:
+            text = " vs. ".join("[" + ",".join(str(d) for d in s) + "]" for s in shapes)
+            raise InvalidArgumentError(f"Incompatible shapes: {text} [Op:{op_name}]")
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+def convert_like(value, like, lenient: bool = False):
+    """``value`` as a tensor of ``like``'s dtype: strictly (TypeError if it does not fit), or
+    ``lenient`` (it keeps its own dtype then, and the op reports the mismatch)."""
+    if isinstance(value, TensorLike):
+        return value._as_tensor()
+    if lenient:
+        return convert_to_tensor(value, dtype_hint=like.dtype)
+    return convert_to_tensor(value, dtype=like.dtype)
+
+
+def binary_args(x, y, op_name: str, lenient: bool = False):
+    """Converts two operands as TF does (see the module docstring); returns two Tensors."""
+    if isinstance(x, TensorLike):
+        x = x._as_tensor()
+        y = convert_like(y, x, lenient)
+    elif isinstance(y, TensorLike):
+        y = y._as_tensor()
+        x = convert_like(x, y, lenient)
+    else:
+        x = convert_to_tensor(x)
+        y = convert_like(y, x, lenient)
+    check_same_dtype(op_name, (x, y))
+    return x, y
+
+
+def unary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool = True,
+          py_name: str | None = None, float_only: bool = False):
+    """A one-input op ``f(x, name=None)`` accepting ``dtypes``."""
+    dtypes = INEXACT if float_only else dtypes
+    op = Op(tf_name, fn, differentiable=differentiable)
+
+    def public(x, name=None):
+        x = convert_to_tensor(x)
+        check_dtype(tf_name, dtypes, x)
+        return record(op, (x,))
+
+    public.__name__ = public.__qualname__ = py_name or tf_name.lower()
+    public.__doc__ = f"``{tf_name}`` elementwise (TF's op of that name)."
+    public.op = op
+    return public
+
+
+def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool = True,
+           py_name: str | None = None, lenient: bool = False, check_shapes: bool = True,
+           float_only: bool = False):
+    """A two-input op ``f(x, y, name=None)`` with TF's operand conversion and broadcasting."""
+    dtypes = INEXACT if float_only else dtypes
+    op = Op(tf_name, fn, differentiable=differentiable)
+
+    def public(x, y, name=None):
+        x, y = binary_args(x, y, tf_name, lenient)
+        check_dtype(tf_name, dtypes, x)
+        if check_shapes and x._np_shape != y._np_shape and x._np_shape and y._np_shape:
+            broadcast_shape(tf_name, x._np_shape, y._np_shape)  # equal shapes and scalars always do
+        return record(op, (x, y))
+
+    public.__name__ = public.__qualname__ = py_name or tf_name.lower()
+    public.__doc__ = f"``{tf_name}`` elementwise, with broadcasting (TF's op of that name)."
+    public.op = op
+    return public

@@ -1,0 +1,156 @@
+"""Indexing: ``Tensor.__getitem__`` (TF's strided slice), ``tf.slice``, ``tf.strided_slice``.
+
+An index is turned into a hashable static spec (ints, slices, newaxis, ellipsis) and checked
+with TF's messages; the jax function applies it. As TF, a list index is a tuple of indices
+(``t[[0, 1]]`` is ``t[0, 1]``) and a bool tensor index is ``boolean_mask``.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from .._core.convert import convert_to_tensor
+from .._core.errors import InvalidArgumentError
+from .._core.record import Op, record
+from .._core.tensor import Tensor, TensorLike
+from .selection_ops import boolean_mask
+
+_INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
+               "tf.int32/tf.int64 tensors are valid indices, got {!r}. Use tapejax.gather for lists "
+               "of indices.")
+
+
+def _fail(message: str, op_name: str = "StridedSlice"):
+    raise InvalidArgumentError(f"{message} [Op:{op_name}]")
+
+
+def _static_int(k, key):
+    if isinstance(k, (bool, np.bool_)):
+        raise TypeError(_INDEX_HELP.format(key))
+    if isinstance(k, (int, np.integer)):
+        return int(k)
+    if isinstance(k, TensorLike) and k.ndim == 0 and k.dtype.is_integer:
+        return int(k)
+    raise TypeError(_INDEX_HELP.format(k))
+
+
+def _bound(v):
+    return None if v is None else _static_int(v, v)
+
+
+def _index_spec(key) -> tuple:
+    """A hashable description of a Python index (slices are unhashable before Python 3.12)."""
+    if not isinstance(key, (tuple, list)):
+        key = (key,)
+    spec = []
+    for k in key:
+        if k is None:
+            spec.append(("newaxis",))
+        elif k is Ellipsis:
+            spec.append(("ellipsis",))
+        elif isinstance(k, builtins.slice):
+            if k.step is not None and _bound(k.step) == 0:
+                _fail(f"strides[{len(spec)}] must be non-zero")
+            spec.append(("slice", _bound(k.start), _bound(k.stop), _bound(k.step)))
+        else:
+            spec.append(("int", _static_int(k, k)))
+    if sum(s[0] == "ellipsis" for s in spec) > 1:
+        _fail("Multiple ellipses in slice spec not allowed")
+    return tuple(spec)
+
+
+def _index_from_spec(spec) -> tuple:
+    out = []
+    for s in spec:
+        kind = s[0]
+        out.append(None if kind == "newaxis" else Ellipsis if kind == "ellipsis"
+                   else builtins.slice(*s[1:]) if kind == "slice" else s[1])
+    return tuple(out)
+
+
+_STRIDED_SLICE = Op("StridedSlice", lambda x, spec: x[_index_from_spec(spec)])
+
+
+def _check_spec(x: Tensor, spec) -> None:
+    dims = [s for s in spec if s[0] in ("int", "slice")]
+    if x.ndim == 0 and dims:
+        _fail("Attempting to slice scalar input.")
+    if len(dims) > x.ndim:
+        _fail(f"Index out of range using input dim {x.ndim}; input has only {x.ndim} dims")
+    axis = 0
+    for i, s in enumerate(spec):
+        if s[0] == "ellipsis":
+            axis = x.ndim - sum(1 for t in spec[i + 1:] if t[0] in ("int", "slice"))
+        elif s[0] == "int":
+            if not -x.shape[axis] <= s[1] < x.shape[axis]:
+                _fail(f"slice index {s[1]} of dimension {axis} out of bounds.")
+            axis += 1
+        elif s[0] == "slice":
+            axis += 1
+
+
+def getitem(tensor, key) -> Tensor:
+    """``tensor[key]`` with TF's rules (``Tensor.__getitem__``)."""
+    x = convert_to_tensor(tensor)
+    if isinstance(key, TensorLike) and key.dtype.is_bool:
+        return boolean_mask(x, key)
+    if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
+        raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
+    spec = _index_spec(key)
+    _check_spec(x, spec)
+    return record(_STRIDED_SLICE, (x,), {"spec": spec})
+
+
+def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
+    """The block of ``size`` elements starting at ``begin`` (-1 in ``size``: to the end) (``tf.slice``).
+
+    >>> import tapejax as tf
+    >>> tf.slice([[1, 2, 3], [4, 5, 6]], [0, 1], [2, -1])
+    <tf.Tensor: shape=(2, 2), dtype=int32, numpy=
+    array([[2, 3],
+           [5, 6]], dtype=int32)>
+    """
+    x = convert_to_tensor(input_)
+    begin, size = _ints(begin), _ints(size)
+    if len(begin) != x.ndim or len(size) != x.ndim:
+        _fail(f"Expected begin and size arguments to be 1-D tensors of size {x.ndim}, but got shapes "
+              f"[{len(begin)}] and [{len(size)}] instead.", "Slice")
+    spec = []
+    for d, (b, requested) in enumerate(zip(begin, size, strict=True)):
+        n = x.shape[d] - b if requested == -1 else requested
+        if not 0 <= b <= x.shape[d] or not 0 <= n <= x.shape[d] - b:
+            _fail(f"Expected size[{d}] in [0, {x.shape[d] - b}], but got {n}", "Slice")
+        spec.append(("slice", b, b + n, None))
+    return record(_STRIDED_SLICE, (x,), {"spec": tuple(spec)})
+
+
+def _ints(values) -> list:
+    if isinstance(values, TensorLike):
+        return [int(v) for v in np.asarray(values).reshape(-1)]
+    return [int(v) for v in (values if isinstance(values, (list, tuple)) else [values])]
+
+
+def _bit(mask: int, i: int) -> bool:
+    return bool(mask >> i & 1)
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
+                  new_axis_mask=0, shrink_axis_mask=0, var=None, name=None) -> Tensor:
+    """``input_[begin:end:strides]`` per dimension, with TF's bit masks (``tf.strided_slice``)."""
+    begin, end = _ints(begin), _ints(end)
+    strides = _ints(strides) if strides is not None else [1] * len(begin)
+    key = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides, strict=True)):
+        if _bit(ellipsis_mask, i):
+            key.append(Ellipsis)
+        elif _bit(new_axis_mask, i):
+            key.append(None)
+        elif _bit(shrink_axis_mask, i):
+            key.append(b)
+        else:
+            start = None if _bit(begin_mask, i) else b
+            key.append(builtins.slice(start, None if _bit(end_mask, i) else e, s))
+    return getitem(input_, tuple(key))
+

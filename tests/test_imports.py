@@ -1,0 +1,182 @@
+"""The package's imports flow one way (README, Architecture): no cycle, no import of a higher
+layer, no private name imported from another layer.
+
+Every import in ``tapejax/`` is read with ``ast``, at module level and inside functions alike
+(a function-level import is still a dependency; it only hides a cycle from Python).
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "tapejax"
+
+# Layers, bottom first. A module may import its own layer and the layers below it.
+LAYERS = (
+    ("tapejax._core",),  # Tensor, Variable, record, tapes, replay, caches, derivatives
+    ("tapejax._ops",),  # op builders and tables, TF's gradient conventions, operators
+    ("tapejax._api",),  # GradientTape, ForwardAccumulator, function, control flow, Module
+    ("tapejax.*",),  # the TF namespaces (tapejax.math, .nn, ...): re-exports of the layers below
+    ("tapejax.keras", "tapejax.saved_model"),
+    ("tapejax",),  # the index, tapejax/__init__.py
+)
+
+
+def layer_of(module: str) -> int:
+    for rank, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if prefix == "tapejax.*":
+                continue
+            if module == prefix or (prefix != "tapejax" and module.startswith(prefix + ".")):
+                return rank
+    if module.startswith("tapejax.") and module.count(".") == 1:
+        return 3  # a public module at the top: a namespace
+    raise AssertionError(f"{module} is in no layer; add it to LAYERS")
+
+
+def module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: pathlib.Path, modules: set) -> list[tuple[str, tuple, int]]:
+    """``(imported module, imported names, line)`` for every tapejax import in the file."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, (), node.lineno) for a in node.names if a.name.split(".")[0] == "tapejax"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif (node.module or "").split(".")[0] == "tapejax":
+                target = node.module
+            else:
+                continue
+            names = tuple(a.name for a in node.names)
+            # ``from . import math``: the dependency is the module tapejax.math itself.
+            submodules = [f"{target}.{n}" for n in names if f"{target}.{n}" in modules]
+            if submodules:
+                found += [(m, (), node.lineno) for m in submodules]
+            else:
+                found.append((target, names, node.lineno))
+    return found
+
+
+def package_graph() -> dict:
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(p) for p in paths}
+    return {module_name(p): imports_of(p, modules) for p in paths}
+
+
+def problems(graph: dict, layer=layer_of) -> list[str]:
+    """Every cycle, upward import and cross-layer private import in ``graph``
+    (module -> [(imported module, names, line)])."""
+    found = []
+    for module, edges in graph.items():
+        for target, names, line in edges:
+            if target not in graph or target == module:
+                continue
+            if layer(target) > layer(module):
+                found.append(f"{module}:{line} imports {target}, a higher layer")
+            elif layer(target) != layer(module):
+                private = [n for n in names if n.startswith("_") and not n.startswith("__")]
+                if private:
+                    found.append(f"{module}:{line} imports private {private} from {target}, another layer")
+    found += [f"import cycle: {' -> '.join(c)}" for c in _cycles(graph)]
+    return found
+
+
+def _cycles(graph: dict) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each as a loop."""
+    index, low, stack, on_stack, components = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w, _, _ in graph.get(v, ()):
+            if w not in graph or w == v:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component) + [min(component)])
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return components
+
+
+def test_the_package_imports_flow_one_way():
+    graph = package_graph()
+    assert len(graph) > 60 and "tapejax._core.record" in graph
+    assert not problems(graph), "\n".join(problems(graph))
+
+
+def test_every_module_is_in_a_layer():
+    for module in package_graph():
+        layer_of(module)
+
+
+def test_the_checker_finds_a_cycle_an_upward_import_and_a_private_import():
+    # A synthetic package: core.a -> core.b -> core.a is a cycle; core.b importing ops.c goes up a
+    # layer; api.d importing ops.c's _helper reaches into another layer's privates.
+    graph = {
+        "tapejax._core.a": [("tapejax._core.b", ("B",), 1)],
+        "tapejax._core.b": [("tapejax._core.a", ("A",), 2), ("tapejax._ops.c", ("op",), 3)],
+        "tapejax._ops.c": [("tapejax._core.a", ("A",), 4)],
+        "tapejax._api.d": [("tapejax._ops.c", ("_helper",), 5)],
+    }
+    found = problems(graph)
+    assert any("cycle" in p and "tapejax._core.a" in p and "tapejax._core.b" in p for p in found), found
+    assert "tapejax._core.b:3 imports tapejax._ops.c, a higher layer" in found
+    assert any("tapejax._api.d:5 imports private ['_helper']" in p for p in found), found
+    # ...and passes the same package once the back-edges are gone.
+    graph["tapejax._core.b"] = []
+    graph["tapejax._api.d"] = [("tapejax._ops.c", ("op",), 5)]
+    assert problems(graph) == []
+
+
+def test_a_function_level_import_counts(tmp_path):
+    source = tmp_path / "tapejax" / "_core" / "low.py"
+    source.parent.mkdir(parents=True)
+    source.write_text("def f():\n    from .._api.high import g  # hidden from Python, not from the test\n")
+    global PACKAGE
+    saved, PACKAGE = PACKAGE, tmp_path / "tapejax"
+    try:
+        edges = imports_of(source, {"tapejax._core.low", "tapejax._api.high"})
+    finally:
+        PACKAGE = saved
+    assert edges == [("tapejax._api.high", ("g",), 2)]
+
+
+@pytest.mark.parametrize("namespace", ["math", "nn", "linalg", "random", "dtypes", "errors", "debugging",
+                                       "autodiff", "nest", "config"])
+def test_namespaces_only_re_export(namespace):
+    """A TF namespace module (``tapejax.math``) defines nothing: it imports and lists names."""
+    tree = ast.parse((PACKAGE / f"{namespace}.py").read_text())
+    for node in tree.body:
+        assert isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.Expr)), (
+            f"tapejax/{namespace}.py line {node.lineno}: a namespace holds re-exports only")
+        if isinstance(node, ast.Assign):
+            assert [t.id for t in node.targets] == ["__all__"]
