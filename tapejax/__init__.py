@@ -82,6 +82,7 @@ from ._api.control_flow import while_loop as while_loop  # noqa: E402
 from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._api.module import Module as Module  # noqa: E402
 from ._core.name_scope import name_scope as name_scope  # noqa: E402
+from ._core.caches import clear_caches as clear_caches  # noqa: E402
 from ._ops.clip_ops import (  # noqa: E402
     clip_by_global_norm as clip_by_global_norm,
     clip_by_norm as clip_by_norm,

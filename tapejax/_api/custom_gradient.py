@@ -16,10 +16,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.caches import Identity
+from .._core.caches import identity_key
 from .._core.convert import convert_to_tensor
-from .._core.nest import flatten, pack
-from .._core.purify import collect_reads, no_recording, undo_assignments_on_error, variables_as
+from .._core.nest import flatten, pack, skeleton
+from .._core.purify import WeakMethod, collect_reads, no_recording, undo_assignments_on_error, variables_as
 from .._core.record import Op, record
 from .._core.tensor import Tensor, TensorLike
 
@@ -33,14 +33,16 @@ def _grad_fn_takes_variables(grad_fn) -> bool:
 
 
 class _Call:
-    """One call of a custom_gradient function: its tensors, variables and pure forms."""
+    """The pure forms of a custom_gradient function for one call structure.
 
-    def __init__(self, f, args, kwargs):
-        self.f, self.kwargs = f, kwargs
-        flat, self.arg_tree = flatten(args)
-        self.arg_tensors = [convert_to_tensor(a) for a in flat]  # recorded reads of Variables
-        self.variables = []
-        self.none_grads = None  # positions of inputs whose grad_fn gradient is None
+    It holds what every call with this structure shares (the function, keyword arguments, the
+    argument structure, the Variables read) and no tensor: compiled derivatives keep it
+    alive, so it must not keep a call's inputs alive.
+    """
+
+    def __init__(self, f, kwargs, arg_tree, n_args: int, variables: list):
+        self.f, self.kwargs, self.arg_tree = f, kwargs, arg_tree
+        self.n_args, self.variables = n_args, variables
 
     def run(self, arg_values, var_values):
         """The user's function on the given values: ``(flat outputs, out tree, grad_fn)``."""
@@ -50,7 +52,8 @@ class _Call:
         flat, tree = flatten(result)
         return [convert_to_tensor(r)._value for r in flat], tree, grad_fn
 
-    def backward(self, arg_values, var_values, cotangents):
+    def gradients(self, arg_values, var_values, cotangents) -> list:
+        """What grad_fn returns for the inputs, then the Variables (None where it says None)."""
         _, _, grad_fn = self.run(arg_values, var_values)
         dys = [Tensor(c) for c in cotangents]
         with no_recording(), variables_as(self.variables, var_values):
@@ -71,19 +74,26 @@ class _Call:
                 f"custom_gradient function expected to return {len(arg_values)} gradients, but "
                 f"returned {len(input_grads)} instead. grad_fn must return one gradient (or None) "
                 "per input of the decorated function, in order.")
-        grads = input_grads + var_grads
-        self.none_grads = frozenset(i for i, g in enumerate(grads) if g is None)
+        return input_grads + var_grads
+
+    def backward(self, arg_values, var_values, cotangents):
+        grads = self.gradients(arg_values, var_values, cotangents)
         return tuple(_cotangent(g, x) for g, x in zip(grads, (*arg_values, *var_values), strict=True))
 
     def links(self, node) -> tuple:
-        """Every output depends on every input whose gradient grad_fn does not make None."""
-        if self.none_grads is None:
-            n = len(self.arg_tensors)
-            avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.inputs]
-            outs = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.outputs]
-            jax.eval_shape(lambda i, c: self.backward(i[:n], i[n:], c), avals, outs)
+        """Every output depends on every input whose gradient grad_fn does not make None
+        (found by tracing grad_fn abstractly, once per node)."""
+        n, none_grads = self.n_args, []
+
+        def grads(inputs, cotangents):
+            none_grads[:] = [g is None for g in self.gradients(inputs[:n], inputs[n:], cotangents)]
+            return 0
+
+        avals = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in node.inputs]
+        outs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in node.outputs]
+        jax.eval_shape(grads, avals, outs)
         linked = frozenset(i for i, t in enumerate(node.inputs)
-                           if i not in self.none_grads and t.dtype.is_differentiable)
+                           if not none_grads[i] and t.dtype.is_differentiable)
         return tuple(linked for _ in node.outputs)
 
 
@@ -143,35 +153,54 @@ def custom_gradient(f=None):
     return _Decorated(f, _call_custom_gradient)
 
 
-def _check_grad_fn(call: _Call, read: list, grad_fn) -> None:
+def _check_grad_fn(variables: list, grad_fn) -> None:
     """TF's check, after the forward: grad_fn must take ``variables`` if ``f`` reads any."""
-    call.variables = [v for v in read if v.trainable]
-    if call.variables and not _grad_fn_takes_variables(grad_fn):
+    if variables and not _grad_fn_takes_variables(grad_fn):
         raise TypeError(
             "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
-            f"uses variables: {call.variables}. Define it as `def grad_fn(*dy, variables=None)` "
+            f"uses variables: {variables}. Define it as `def grad_fn(*dy, variables=None)` "
             "returning (input_gradients, variable_gradients).")
 
 
-def _call_custom_gradient(f, args, kwargs):
-    call = _Call(f, args, kwargs)
-    values = [t._value for t in call.arg_tensors]
+def _record_call(kind: str, f, args, kwargs, forward, make_fn, **op_flags):
+    """custom_gradient and recompute_grad: ``f`` on ``args`` as ONE recorded op.
+
+    ``f`` runs eagerly once (tapes paused) through ``forward(f, args) -> (result, variables)``,
+    which gives TF's eager values, Python side effects, and the trainable Variables read. The
+    op's function is ``make_fn(arg_tree, n_args, variables)``, a pure JAX function of the
+    arguments and those Variables' values; its inputs are the arguments and fresh reads of the
+    Variables, so tapes see them (TF's variables= gradients).
+    """
+    flat, arg_tree = flatten(args)
+    arg_tensors = [convert_to_tensor(a) for a in flat]  # recorded reads of Variables
     with undo_assignments_on_error():
-        with collect_reads() as read, no_recording():
-            result, grad_fn = f(*pack(call.arg_tree, call.arg_tensors), **kwargs)
-        _check_grad_fn(call, read, grad_fn)
+        result, variables = forward(pack(arg_tree, arg_tensors))
         flat_out, out_tree = flatten(result)
         out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
-    var_reads = [v._as_tensor() for v in call.variables]
-    fn = _custom_vjp_fn(call, len(values))
-    op = Op("IdentityN", fn, multiple_results=True, reverse_only=True,
-            key=_structure_key("custom_gradient", f, args, kwargs, call.variables),
-            input_errors=False, links=call.links)
-    inputs = [*call.arg_tensors, *var_reads]
-    # Eagerly the forward values are known; under a trace (tapejax.function, jax.jit) the
-    # outputs must come from the custom_vjp itself so that it is part of the traced program.
-    outs = record(op, inputs, values=None if _symbolic(inputs) else out_values)
+    fn, links = make_fn(skeleton(arg_tree), len(arg_tensors), variables)
+    op = Op(kind, fn, multiple_results=True, input_errors=False, links=links,
+            key=_structure_key(kind, f, args, kwargs, variables), **op_flags)
+    inputs = [*arg_tensors, *(v._as_tensor() for v in variables)]
+    # The outputs are known already: record them (eagerly), or trace the op (under a function
+    # or a JAX transformation, where they are symbolic and must come from the op itself).
+    outs = record(op, inputs, known=None if _symbolic(inputs) else out_values,
+                  keep=f.instance if isinstance(f, WeakMethod) else None)
     return pack(out_tree, list(outs))
+
+
+def _call_custom_gradient(f, args, kwargs):
+    def forward(packed_args):
+        with collect_reads() as read, no_recording():
+            result, grad_fn = f(*packed_args, **kwargs)
+        variables = [v for v in read if v.trainable]
+        _check_grad_fn(variables, grad_fn)
+        return result, variables
+
+    def make_fn(arg_tree, n_args, variables):
+        call = _Call(f, kwargs, arg_tree, n_args, variables)
+        return _custom_vjp_fn(call, n_args), call.links
+
+    return _record_call("IdentityN", f, args, kwargs, forward, make_fn, reverse_only=True)
 
 
 def _structure_key(kind: str, f, args, kwargs, variables):
@@ -183,7 +212,8 @@ def _structure_key(kind: str, f, args, kwargs, variables):
         hash(kw)
     except TypeError:
         return None
-    return (kind, Identity(f), _signature(args), kw, tuple(Identity(v) for v in variables))
+    return (kind, f if isinstance(f, WeakMethod) else identity_key(f), _signature(args), kw,
+            tuple(identity_key(v) for v in variables))
 
 
 def _signature(x):
@@ -193,7 +223,7 @@ def _signature(x):
         return (type(x).__name__, tuple(_signature(v) for v in x))
     if isinstance(x, dict):
         return ("dict", tuple((k, _signature(v)) for k, v in x.items()))
-    return Identity(x)
+    return identity_key(x)
 
 
 def _symbolic(tensors) -> bool:
@@ -203,8 +233,10 @@ def _symbolic(tensors) -> bool:
 class _Decorated:
     """A decorated function that also binds as a method (``self`` is not an input)."""
 
-    def __init__(self, f, impl):
-        self._f, self._impl = f, impl
+    def __init__(self, f, impl, instance=None):
+        # A bound one holds its instance, as a bound method does; the function it records
+        # refers to it weakly (WeakMethod), so that caches never keep it alive.
+        self._f, self._impl, self._instance = f, impl, instance
         functools.update_wrapper(self, f)
 
     def __call__(self, *args, **kwargs):
@@ -213,7 +245,7 @@ class _Decorated:
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        return _Decorated(functools.partial(self._f, instance), self._impl)
+        return _Decorated(WeakMethod(self._f, instance), self._impl, instance)
 
 
 def recompute_grad(f):
@@ -237,24 +269,17 @@ def recompute_grad(f):
 
 
 def _call_recompute(f, args, kwargs):
-    flat, arg_tree = flatten(args)
-    arg_tensors = [convert_to_tensor(a) for a in flat]
-    with undo_assignments_on_error(), collect_reads() as read, no_recording():
-        result = f(*pack(arg_tree, arg_tensors), **kwargs)
-    variables = [v for v in read if v.trainable]
-    flat_out, out_tree = flatten(result)
-    n = len(arg_tensors)
+    def forward(packed_args):
+        with collect_reads() as read, no_recording():
+            result = f(*packed_args, **kwargs)
+        return result, [v for v in read if v.trainable]
 
-    def pure(*values):
-        with no_recording(), variables_as(variables, values[n:]):
-            out = f(*pack(arg_tree, [Tensor(v) for v in values[:n]]), **kwargs)
-        return tuple(convert_to_tensor(o)._value for o in flatten(out)[0])
+    def make_fn(arg_tree, n_args, variables):
+        def pure(*values):
+            with no_recording(), variables_as(variables, values[n_args:]):
+                out = f(*pack(arg_tree, [Tensor(v) for v in values[:n_args]]), **kwargs)
+            return tuple(convert_to_tensor(o)._value for o in flatten(out)[0])
 
-    op = Op("RecomputeGrad", jax.checkpoint(pure), multiple_results=True,
-            key=_structure_key("recompute_grad", f, args, kwargs, variables),
-            input_errors=False)
-    inputs = [*arg_tensors, *(v._as_tensor() for v in variables)]
-    values = tuple(convert_to_tensor(o)._value for o in flat_out)
-    outs = record(op, inputs, values=None if _symbolic(inputs) else values)
-    return pack(out_tree, list(outs))
+        return jax.checkpoint(pure), None
 
+    return _record_call("RecomputeGrad", f, args, kwargs, forward, make_fn)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import weakref
 
 import jax
 import jax.extend
@@ -19,7 +20,7 @@ import numpy as np
 
 from .._core import dtype as _dtypes
 from .._core.convert import convert_to_tensor
-from .._core.purify import no_recording, variables_as
+from .._core.purify import WeakMethod, no_recording, variables_as
 from .._core.record import Op, record
 from .._core.shape import TensorShape
 from .._core.state import jax_is_tracing, state
@@ -173,10 +174,10 @@ class Trace:
         statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
         specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
         names = _argument_names(fn, tree, len(leaves))
-        used: set = set()
+        run: dict = {}  # what the Python function's (last) run found out, beside its outputs
 
         def pure(values, var_values, variables):
-            self.traces += 1
+            run["count"] = run.get("count", 0) + 1
             it = iter(values)
             args = [_Argument(next(it), name) if d else s
                     for s, d, name in zip(statics, dynamic, names, strict=True)]
@@ -188,27 +189,23 @@ class Trace:
                 flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
                 is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
                 outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
-            used.clear()
-            used.update(scope.used)
             # Only the Variables the function assigned come back out.
-            self.assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
-            new_vars = [scope[id(v)]._value for v in self.assigned]
-            self.out_tree, self.out_static = (
-                out_tree,
-                [None if t else o for o, t in zip(flat, is_tensor, strict=True)],
-            )
-            self.out_is_tensor = is_tensor
-            return outs, new_vars
+            assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
+            run.update(used=set(scope.used), assigned=assigned, out_tree=out_tree, is_tensor=is_tensor,
+                       out_static=[None if t else o for o, t in zip(flat, is_tensor, strict=True)])
+            return outs, [scope[id(v)]._value for v in assigned]
 
-        self.traces = 0
-        for run in (0, 1):
+        for attempt in (0, 1):
             candidates = live_variables()
             var_specs = [_spec(v._stored) for v in candidates]
-            with _creation_guard(allow_creation and run == 0) as guard:
+            with _creation_guard(allow_creation and attempt == 0) as guard:
                 traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
             if not guard.created_any:
                 break
-        keep = [i for i, v in enumerate(candidates) if id(v) in used]
+        self.traces = run["count"]
+        self.assigned, self.out_tree = run["assigned"], run["out_tree"]
+        self.out_is_tensor, self.out_static = run["is_tensor"], run["out_static"]
+        keep = [i for i, v in enumerate(candidates) if id(v) in run["used"]]
         self.variables = [candidates[i] for i in keep]
         self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned))
         self.op = Op(
@@ -276,6 +273,7 @@ class Function:
         self._python_function = python_function
         self.input_signature = None if input_signature is None else list(input_signature)
         self._traces: dict = {}
+        self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
         functools.update_wrapper(self, python_function)
 
     @property
@@ -283,14 +281,20 @@ class Function:
         return self._python_function
 
     def __get__(self, instance, owner=None):
+        # One Function per instance, as TF's: it holds the instance weakly and is forgotten
+        # with it, so the instance (and its traces and compiled code) is never kept alive here.
         if instance is None:
             return self
-        bound = self.__dict__.setdefault("_bound", {})
         key = id(instance)
-        if key not in bound:
-            method = Function(functools.partial(self._python_function, instance), self.input_signature)
-            bound[key] = method
-        return bound[key]
+        bound = self._bound.get(key)
+        if bound is not None and bound._python_function.instance is instance:
+            return bound
+        method = WeakMethod(self._python_function, instance)
+        bound = Function(method, self.input_signature)
+        self._bound[key] = bound
+        if method.weak:
+            weakref.finalize(instance, self._bound.pop, key, None)
+        return bound
 
     def _bind(self, args, kwargs):
         if self.input_signature is None:

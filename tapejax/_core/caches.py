@@ -1,29 +1,104 @@
-"""The compile cache: pure functions of a recorded structure, jitted once and reused.
+"""Every cache of tapejax, in one place: what each keys on, its bound, and ``clear_caches``.
 
-A derivative (or the replay of pending forward ops) is a pure function of what was recorded:
-which ops, their static arguments, how they connect, and the shapes and dtypes of the
-leaves. That structure is the cache key, so a training loop or a notebook cell run again
-reuses the compiled function instead of tracing anew. The function built for a key closes
-over ops and static arguments only, never over tensors, so a cache entry holds no data.
+Caches only make things fast; nothing's meaning depends on them (clearing them all at any
+time changes no result). Each is a :class:`BoundedCache`: an LRU map with a real bound and a
+lock, registered here so that ``tapejax.clear_caches()`` empties them all. No entry holds a
+Tensor: keys and values are structures (ops, static arguments, wiring, shapes and dtypes),
+the functions built from them, and the device arrays of Python scalar constants.
 
-Policy, decided by measurement: a structure is compiled with ``jax.jit`` the first time it
-is seen. Running it op by op first was measured slower even for one-off cells, because JAX
-then dispatches (and compiles) every primitive of the derivative one by one: first call of a
-new structure in a warm process, compile-first vs op-by-op-first (2-core CPU): W1 150 vs 235
-ms, W4 Hessian 1.1 vs 4.0 s, W5 batch_jacobian 0.68 vs 1.9 s, W2 MLP step 1.4 vs 3.4 s, and
-op-by-op-first then pays the compile on the second call too. ``JIT_AFTER`` keeps the knob.
-The cache is an LRU bounded at ``MAX_ENTRIES`` structures.
+- ``compiled``: a recorded structure and what is derived from it -> the pure function and
+  its ``jax.jit`` (``MAX_COMPILED``).
+- ``plans``: a tape's structure, targets and leaves (replay.py) -> how to find the slice
+  again by position (``MAX_PLANS``).
+- ``avals``: an op, its static arguments and input shapes/dtypes (record.py) -> its output
+  shapes/dtypes (``MAX_AVALS``).
+- ``scalars``: a Python scalar, its type and dtype (convert.py) -> its device array
+  (``MAX_SCALARS``).
+- ``nest_kinds``: a type (nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
+
+Policy, decided by measurement: a structure is compiled with ``jax.jit`` the first time it is
+seen. Running it op by op first was measured slower even for one-off cells, because JAX then
+dispatches (and compiles) every primitive of the derivative one by one: first call of a new
+structure in a warm process, compile-first vs op-by-op-first (2-core CPU): W1 150 vs 235 ms,
+W4 Hessian 1.1 vs 4.0 s, W5 batch_jacobian 0.68 vs 1.9 s, W2 MLP step 1.4 vs 3.4 s.
+
+An evicted compiled entry drops its ``jax.jit`` function (the XLA executables), so compiled
+code never outlives the bound, even when a plan still refers to the entry; a later use puts
+the entry back and compiles again.
 """
 
 from __future__ import annotations
 
 import collections
 import threading
+import weakref
 
 import jax
 
-MAX_ENTRIES = 512
-JIT_AFTER = 1  # compile a structure the first time it is seen (see above)
+MAX_COMPILED = 512
+MAX_PLANS = 512
+MAX_AVALS = 8192
+MAX_SCALARS = 4096
+MAX_NEST_KINDS = 1024
+
+_ALL: list = []  # every BoundedCache, for clear_caches()
+
+
+class BoundedCache:
+    """A thread-safe map that keeps at most ``max_entries``, dropping the least recently used."""
+
+    def __init__(self, name: str, max_entries: int, on_evict=None):
+        self.name, self.max_entries, self._on_evict = name, max_entries, on_evict
+        self._entries: collections.OrderedDict = collections.OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+        _ALL.append(self)
+
+    def get(self, key, default=None):
+        with self._lock:
+            found = self._entries.get(key, _MISSING)
+            if found is _MISSING:
+                self.misses += 1
+                return default
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return found
+
+    def peek(self, key, default=None):
+        """``get`` for the hot paths: no lock and no recency update (one dict lookup, atomic
+        under the GIL), so entries found only this way age out first-in first-out."""
+        return self._entries.get(key, default)
+
+    def put(self, key, value):
+        """Stores ``value`` unless another thread stored one first; returns the stored one."""
+        evicted = []
+        with self._lock:
+            value = self._entries.setdefault(key, value)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                evicted.append(self._entries.popitem(last=False)[1])
+        if self._on_evict is not None:
+            for old in evicted:
+                self._on_evict(old)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            dropped = list(self._entries.values())
+            self._entries.clear()
+            self.hits = self.misses = 0
+        if self._on_evict is not None:
+            for old in dropped:
+                self._on_evict(old)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key) -> bool:
+        return key in self._entries
+
+
+_MISSING = object()
 
 
 class Identity:
@@ -44,73 +119,111 @@ class Identity:
         return f"Identity({self.obj!r})"
 
 
+class WeakIdentity:
+    """A cache-key element that compares by identity WITHOUT keeping its object alive.
+
+    Once the object is gone the key equals nothing (not even a new object that got the same
+    id), so its entries are never used again and age out of their cache.
+    """
+
+    __slots__ = ("_ref", "_id")
+
+    def __init__(self, obj):
+        self._ref, self._id = weakref.ref(obj), id(obj)
+
+    def __hash__(self) -> int:
+        return self._id
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, WeakIdentity) or other._id != self._id:
+            return False
+        obj = self._ref()
+        return obj is not None and other._ref() is obj
+
+
+def identity_key(obj):
+    """``WeakIdentity(obj)`` when ``obj`` can be weakly referenced, else ``Identity(obj)``."""
+    try:
+        return WeakIdentity(obj)
+    except TypeError:
+        return Identity(obj)
+
+
 class _Entry:
-    __slots__ = ("fn", "jitted", "seen", "data")
+    """A compiled-cache entry: the pure function of a structure, its jit, and data derived
+    from the structure (``data``: e.g. a derivative's links)."""
 
-    def __init__(self, fn):
-        self.fn, self.jitted, self.seen, self.data = fn, None, 0, {}
+    __slots__ = ("key", "fn", "jitted", "data", "evicted")
 
-    def use(self) -> None:
-        """Counts one more use of this structure; compiles it when warranted."""
-        self.seen += 1
-        if self.jitted is None and self.seen >= JIT_AFTER:
-            self.jitted = jax.jit(self.fn)
-            cache.compiles += 1
+    def __init__(self, key, fn):
+        self.key, self.fn, self.jitted, self.data, self.evicted = key, fn, None, {}, False
 
     def current(self):
-        """The function to run now: jitted once the structure has been seen enough."""
-        return self.jitted or self.fn
+        """The function to run now (compiled on first use)."""
+        jitted = self.jitted
+        if jitted is None:
+            jitted = self.jitted = jax.jit(self.fn)
+            compiled.compiles += 1
+        return jitted
 
 
-class CompileCache:
-    """key -> (python function, its jitted version once warranted), LRU-bounded, thread-safe."""
+def _drop_executables(entry: _Entry) -> None:
+    entry.jitted, entry.evicted = None, True
 
-    def __init__(self, max_entries: int = MAX_ENTRIES):
-        self.max_entries = max_entries
-        self._entries: collections.OrderedDict = collections.OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = self.compiles = 0
+
+class CompileCache(BoundedCache):
+    """structure key -> (python function, its jitted version), LRU-bounded, thread-safe."""
+
+    def __init__(self, max_entries: int = MAX_COMPILED, name: str = "compiled"):
+        super().__init__(name, max_entries, on_evict=_drop_executables)
+        self.compiles = 0
 
     def entry(self, key, build) -> _Entry:
         """The entry for ``key``, building its function with ``build()`` on a miss."""
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None:
-                self._entries.move_to_end(key)
-                self.hits += 1
-            else:
-                self.misses += 1
+        entry = self.get(key)
         if entry is None:
-            entry = _Entry(build())
-            with self._lock:
-                entry = self._entries.setdefault(key, entry)
-                while len(self._entries) > self.max_entries:
-                    self._entries.popitem(last=False)
-        entry.use()
+            entry = self.put(key, _Entry(key, build()))
         return entry
 
     def reuse(self, entry: _Entry) -> _Entry:
-        """Counts a use of an entry the caller kept (a hit without the key lookup)."""
+        """Counts a use of an entry the caller kept (a hit without the key lookup); an entry
+        the cache has evicted since is put back."""
+        if entry.evicted:
+            entry.evicted = False
+            return self.put(entry.key, entry)
         self.hits += 1
-        entry.use()
         return entry
 
     def function(self, key, build):
-        """The function to run for ``key``: jitted once the structure has been seen enough."""
+        """The function to run for ``key`` (compiled); uncached when ``key`` is None."""
         if key is None:
             return build()
         return self.entry(key, build).current()
 
     def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self.hits = self.misses = self.compiles = 0
-
-    def __len__(self) -> int:
-        return len(self._entries)
+        super().clear()
+        self.compiles = 0
 
 
-cache = CompileCache()
+compiled = CompileCache()
+cache = compiled  # the name the derivative and materialize code use
+plans = BoundedCache("plans", MAX_PLANS)
+avals = BoundedCache("avals", MAX_AVALS)
+scalars = BoundedCache("scalars", MAX_SCALARS)
+nest_kinds = BoundedCache("nest kinds", MAX_NEST_KINDS)
+
+
+def clear_caches() -> None:
+    """Empties every cache tapejax keeps (compiled functions, slice plans, shapes, constants).
+
+    Results never depend on the caches: the next gradient of a structure traces and compiles
+    it again. Useful to free memory, or to measure a first call.
+
+    >>> import tapejax as tf
+    >>> tf.clear_caches()
+    """
+    for c in _ALL:
+        c.clear()
 
 
 def static_key(static: dict):
@@ -123,4 +236,3 @@ def static_key(static: dict):
     except TypeError:
         return None
     return items
-

@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as _dtypes
+from .caches import scalars
 from .errors import InvalidArgumentError
 from .record import Op, record
 from .shape import dims_text
@@ -149,8 +150,6 @@ def _python_value_array(value, dtype, dtype_hint) -> jax.Array:
 # Python scalars (``x ** 2``, ``0.01 * g``) are converted to device arrays once: putting a
 # value on the device costs tens of microseconds, far more than the op that uses it.
 _SCALAR_TYPES = frozenset({int, float, bool, complex})
-_SCALARS: dict = {}
-_SCALARS_MAX = 4096
 
 
 def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
@@ -159,12 +158,9 @@ def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
     exact = value.hex() if type(value) is float else (
         (value.real.hex(), value.imag.hex()) if type(value) is complex else value)
     key = (type(value), exact, dtype, None if dtype_hint is None else _dtypes.as_dtype(dtype_hint))
-    found = _SCALARS.get(key)
+    found = scalars.peek(key)
     if found is None:
-        found = _python_value_array(value, dtype, dtype_hint)
-        if len(_SCALARS) >= _SCALARS_MAX:
-            _SCALARS.clear()
-        _SCALARS[key] = found
+        found = scalars.put(key, _python_value_array(value, dtype, dtype_hint))
     return found
 
 

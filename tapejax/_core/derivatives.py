@@ -104,7 +104,7 @@ class _Derivative:
             pending = [(k, j, ref) for k, j, ref in self.fillable if nodes[k].outputs[j]._v is None]
             if pending:
                 values = self._fused(pending, inputs, nodes)
-        outs = iter(record(op, inputs, values=values))
+        outs = iter(record(op, inputs, known=values))
         return [next(outs) if c else None for c in self.connected]
 
     def _fused(self, pending, inputs, nodes):
@@ -164,7 +164,7 @@ def record_derivative(op: Op, inputs):
         links = jaxpr_links(closed)
         op.links = lambda node: links
         values = jax_core.jaxpr_as_fun(closed)(*[t._value for t in inputs])
-    return record(op, inputs, values=values)
+    return record(op, inputs, known=values)
 
 
 def gradient(tape, targets, leaf_groups, output_gradients, direct=None):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .caches import nest_kinds
+
 
 def _sorted_keys(mapping) -> list:
     try:
@@ -22,14 +24,13 @@ def _is_namedtuple(x) -> bool:
 
 
 _MAPPING, _SEQUENCE, _LEAF = 0, 1, 2
-_KINDS: dict = {}  # type -> its kind (a type's kind never changes; this is a hot path)
 
 
 def _kind(structure) -> int:
     cls = type(structure)
-    kind = _KINDS.get(cls)
+    kind = nest_kinds.peek(cls)  # a type's kind never changes; this is a hot path
     if kind is None:
-        kind = _KINDS[cls] = (_MAPPING if issubclass(cls, Mapping) else
+        kind = nest_kinds.put(cls, _MAPPING if issubclass(cls, Mapping) else
                               _SEQUENCE if issubclass(cls, (list, tuple)) else _LEAF)
     return kind
 
@@ -51,6 +52,19 @@ def flatten(structure):
     out: list = []
     _leaves(structure, out)
     return out, structure
+
+
+def skeleton(structure):
+    """``structure`` with every leaf replaced by None: what :func:`pack` needs, holding none
+    of the leaves (for structures kept beyond a call)."""
+    kind = _kind(structure)
+    if kind == _LEAF:
+        return None
+    if kind == _MAPPING:
+        return type(structure)((key, skeleton(structure[key])) for key in structure)
+    if _is_namedtuple(structure):
+        return type(structure)(*[skeleton(item) for item in structure])
+    return type(structure)([skeleton(item) for item in structure])
 
 
 def same_structure(a, b) -> bool:

@@ -8,6 +8,8 @@ arguments, while no tape records. ``run_pure`` does exactly that.
 from __future__ import annotations
 
 import contextlib
+import inspect
+import weakref
 
 from .state import VariableScope, state
 from .tensor import Tensor
@@ -93,3 +95,48 @@ def traced_body():
         state.traced_bodies.pop()
     for callback in body.on_exit:
         callback()
+
+
+class WeakMethod:
+    """``fn`` bound to ``instance`` by a weak reference (a strong one if it cannot be weak).
+
+    Decorated methods (``@tf.function``, ``@tf.custom_gradient``) are bound with it, so that
+    what tapejax keeps of a call (traces, compiled code, cache keys) never keeps the instance
+    alive. Two bindings of the same function to the same live instance are equal.
+    """
+
+    def __init__(self, fn, instance):
+        try:
+            self._ref, self.weak = weakref.ref(instance), True
+        except TypeError:  # no __weakref__ slot: kept alive by its bound Function
+            self._ref, self.weak = (lambda: instance), False
+        self._fn, self._id = fn, id(instance)
+        self.__name__ = getattr(fn, "__name__", "method")
+        self.__qualname__ = getattr(fn, "__qualname__", self.__name__)
+        self.__doc__ = getattr(fn, "__doc__", None)
+        self.__module__ = getattr(fn, "__module__", None)
+        try:
+            params = list(inspect.signature(fn).parameters.values())[1:]
+            self.__signature__ = inspect.Signature(params)
+        except (TypeError, ValueError):
+            pass
+
+    @property
+    def instance(self):
+        return self._ref()
+
+    def __call__(self, *args, **kwargs):
+        instance = self._ref()
+        if instance is None:
+            raise ReferenceError(f"the object whose method {self.__qualname__} this is was deleted")
+        return self._fn(instance, *args, **kwargs)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, WeakMethod) or other._fn is not self._fn or other._id != self._id:
+            return False
+        instance = self._ref()
+        return instance is not None and other._ref() is instance
+
+    def __hash__(self) -> int:
+        return hash((id(self._fn), self._id))
+

@@ -15,7 +15,7 @@ import os
 import jax
 from jax.core import Tracer
 
-from .caches import static_key
+from .caches import avals, static_key
 from .errors import InvalidArgumentError
 from .state import jax_is_tracing, state
 from .tensor import Tensor
@@ -84,9 +84,9 @@ _sequence = itertools.count()
 class Node:
     """One recorded op application: ``outputs = op.fn(*inputs, **static)``."""
 
-    __slots__ = ("op", "static", "inputs", "outputs", "_links", "_static_key", "seq")
+    __slots__ = ("op", "static", "inputs", "outputs", "_links", "_static_key", "seq", "keep")
 
-    def __init__(self, op: Op, static: dict, inputs: tuple, outputs: tuple, skey=False):
+    def __init__(self, op: Op, static: dict, inputs: tuple, outputs: tuple, skey=False, keep=None):
         self.op = op
         self.static = static
         self.inputs = inputs
@@ -94,6 +94,7 @@ class Node:
         self._links = None
         self._static_key = skey  # False: not computed yet
         self.seq = next(_sequence)  # execution order, for replaying pending nodes
+        self.keep = keep  # kept alive while a recorder holds this node (see record's ``keep``)
 
     def static_key(self):
         """A hashable form of ``static`` (None if unhashable), computed once."""
@@ -114,14 +115,25 @@ class Node:
         return self._links
 
 
-def record(op: Op, inputs, static: dict | None = None, values=None):
+def record(op: Op, inputs, static: dict | None = None, *, known=None, compute=None, keep=None):
     """Runs ``op`` on ``inputs`` (Tensors) and records it on every recorder that watches one.
+
+    ``record`` alone decides how the outputs come to be: deferred (pending, when only
+    deferring tapes watch the op and no input is symbolic) or computed now, by
+    ``op.fn`` or, when given, by ``compute``.
 
     Args:
       op: the op.
       inputs: a sequence of Tensors (already converted; Variables are read by the caller).
       static: keyword arguments passed to ``op.fn`` as they are (shapes, axes, flags).
-      values: the already-computed output arrays, when the caller has them.
+      known: the output arrays, already computed by running user code (custom_gradient's
+        eager forward): recorded as they are, never deferred (deferring would run that code
+        again later).
+      compute: a zero-argument callable giving the output arrays, used instead of ``op.fn``
+        when the op runs now (a derivative computed together with pending forward values).
+      keep: an object the recorded node keeps alive, for an op whose function refers to it
+        weakly (the instance of a decorated method: caches of the op must not keep it alive,
+        the recording must).
 
     Returns:
       A Tensor, or a tuple of Tensors when ``op.multiple_results``.
@@ -129,19 +141,20 @@ def record(op: Op, inputs, static: dict | None = None, values=None):
     static = static or _NO_STATIC
     recorders = state.recorders
     watching = [r for r in recorders if r.watches_any(inputs)] if recorders else ()
+    values = known
     if values is None:
         if watching and _deferrable(watching, inputs):
             skey = static_key(static)
             avals = _output_avals(op, inputs, static, skey)
             if avals is not None:
                 return _defer(op, inputs, static, skey, avals, watching)
-        values = _run(op, inputs, static)
+        values = compute() if compute is not None else _run(op, inputs, static)
     if op.multiple_results:
         outputs = tuple(Tensor(v) for v in values)
     else:
         outputs = (Tensor(values),)
     if watching:
-        node = Node(op, static, tuple(inputs), outputs)
+        node = Node(op, static, tuple(inputs), outputs, keep=keep)
         for recorder in watching:
             recorder.add(node)
     return outputs if op.multiple_results else outputs[0]
@@ -183,8 +196,6 @@ def _defer(op, inputs, static, skey, avals, watching):
     return node.outputs if op.multiple_results else node.outputs[0]
 
 
-_AVALS: dict = {}
-_AVALS_MAX = 8192
 _NOT_DEFERRABLE = object()
 
 
@@ -193,7 +204,7 @@ def _output_avals(op: Op, inputs, static: dict, skey):
     (op, static arguments ``skey``, input shapes and dtypes). Shape and dtype errors are raised
     here, at the line that called the op, as eagerly. None: the op needs concrete values."""
     key = None if skey is None else (op.key, skey, *[t._shape_dtype for t in inputs])
-    found = _AVALS.get(key) if key is not None else None
+    found = avals.peek(key) if key is not None else None
     if found is None:
         specs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in inputs]
         try:
@@ -208,9 +219,7 @@ def _output_avals(op: Op, inputs, static: dict, skey):
             outs = out if op.multiple_results else (out,)
             found = tuple((tuple(o.shape), o.dtype) for o in outs)
         if key is not None:
-            if len(_AVALS) >= _AVALS_MAX:
-                _AVALS.clear()
-            _AVALS[key] = found
+            avals.put(key, found)
     return None if found is _NOT_DEFERRABLE else found
 
 
