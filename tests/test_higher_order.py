@@ -169,3 +169,88 @@ def test_links_follow_float_data_flow_cut_at_non_differentiable_primitives():
 
     closed = jax.make_jaxpr(f)(1.0, 2.0, 3.0)
     assert [set(s) for s in jaxpr_links(closed)] == [set(), {1}, {0, 2}, set(), set()]
+
+
+# Second derivatives through reductions and scans over a size-1 axis (x of shape [3, 1]).
+# JAX's rule is a constant for some of these; TF's gradient functions (math_grad.py) are one
+# graph for every shape. reduce_prod's zeros were observed with TF 2.21; the others follow from
+# TF's gradient definitions: ProdGrad builds dy * cumprod(x, exclusive) * cumprod(x, exclusive,
+# reverse), CumprodGrad and CumulativeLogsumexpGrad read x, MatrixDeterminantGrad inv(x);
+# SumGrad, MeanGrad and CumsumGrad only broadcast or scan dy, MinOrMaxGrad's indicators come
+# from equal(y, x), which has no gradient.
+_SIZE_ONE = {
+    "reduce_prod": (lambda x: tf.reduce_prod(x, axis=1), "zeros"),
+    "reduce_prod_keepdims": (lambda x: tf.reduce_prod(x, axis=1, keepdims=True), "zeros"),
+    "reduce_prod_no_axes": (lambda x: tf.reduce_prod(x, axis=[]), "zeros"),
+    "reduce_prod_all_of_one": (lambda x: tf.reduce_prod(x[:1]), "zeros"),
+    "reduce_prod_scalar": (lambda x: tf.reduce_prod(x[0, 0]), "zeros"),
+    "cumprod": (lambda x: tf.math.cumprod(x, axis=1), "zeros"),
+    "cumprod_exclusive": (lambda x: tf.math.cumprod(x, axis=1, exclusive=True), "zeros"),
+    "cumulative_logsumexp": (lambda x: tf.math.cumulative_logsumexp(x, axis=1), "zeros"),
+    "cumulative_logsumexp_exclusive": (
+        lambda x: tf.math.cumulative_logsumexp(x, axis=1, exclusive=True), "zeros"),
+    "det_1x1": (lambda x: tf.linalg.det(tf.reshape(x, [3, 1, 1])), "zeros"),
+    "reduce_sum": (lambda x: tf.reduce_sum(x, axis=1), None),
+    "reduce_mean": (lambda x: tf.reduce_mean(x, axis=1), None),
+    "reduce_max": (lambda x: tf.reduce_max(x, axis=1), None),
+    "reduce_min": (lambda x: tf.reduce_min(x, axis=1), None),
+    "cumsum": (lambda x: tf.math.cumsum(x, axis=1), None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SIZE_ONE))
+def test_second_order_over_a_size_one_axis_as_tf(name):
+    f, second = _SIZE_ONE[name]
+    x = tf.constant([[1.0], [2.0], [3.0]])
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_sum(f(x))
+        g = inner.gradient(y, x)
+    result = outer.gradient(g, x)
+    if second is None:
+        assert result is None
+    else:
+        assert result is not None and result.shape == x.shape
+        np.testing.assert_array_equal(result.numpy(), np.zeros(x.shape))
+
+
+@pytest.mark.parametrize(("shape", "axis", "keepdims"), [
+    ((3, 1), 1, False), ((3, 2), 1, False), ((2, 3, 4), [0, 2], True), ((2, 3), None, False),
+    ((2, 1, 3), [1], False), ((2, 3), [], False),
+])
+def test_reduce_prod_hessian_matches_jax(shape, axis, keepdims):
+    x_np = np.random.default_rng(7).uniform(0.5, 1.5, size=shape)
+    x = tf.constant(x_np)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_prod(x, axis=axis, keepdims=keepdims) ** 2
+        g = inner.gradient(y, x)
+    hessian = outer.jacobian(g, x)
+    jnp_axis = tuple(axis) if isinstance(axis, list) else axis
+    f = lambda v: jnp.sum(jnp.prod(v, axis=jnp_axis, keepdims=keepdims) ** 2)  # noqa: E731
+    np.testing.assert_allclose(g.numpy(), jax.grad(f)(x_np), rtol=1e-12)
+    np.testing.assert_allclose(hessian.numpy(), jax.hessian(f)(x_np), rtol=1e-12, atol=1e-14)
+
+
+def test_size_one_hessians_match_jax():
+    x_np = np.array([[0.3], [-1.2], [2.0]])
+    for tf_f, jnp_f in [
+        (lambda v: tf.math.cumulative_logsumexp(v, axis=1) ** 3,
+         lambda v: jax.lax.cumlogsumexp(v, axis=1) ** 3),
+        (lambda v: tf.linalg.det(tf.reshape(v, [3, 1, 1])) ** 3,
+         lambda v: jnp.linalg.det(v.reshape(3, 1, 1)) ** 3),
+        (lambda v: tf.reduce_prod(v, axis=1) ** 3, lambda v: jnp.prod(v, axis=1) ** 3),
+    ]:
+        x = tf.constant(x_np)
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = tf_f(x)
+            g = inner.gradient(y, x)
+        f = lambda v, jnp_f=jnp_f: jnp.sum(jnp_f(v))  # noqa: E731
+        np.testing.assert_allclose(outer.jacobian(g, x).numpy(), jax.hessian(f)(x_np), rtol=1e-12)

@@ -125,9 +125,7 @@ def direct_targets(targets, sources, tape) -> list:
     Each contributes its cotangent unchanged (d target / d target = 1)."""
     out = []
     for s in sources:
-        if isinstance(s, Variable):
-            out.append([k for k, t in enumerate(targets) if t is s])
-        elif id(s) in tape.connected and s.dtype.is_differentiable:
+        if not isinstance(s, Variable) and id(s) in tape.connected and s.dtype.is_differentiable:
             out.append([])  # a leaf of the recording: the replay handles target == source
         else:
             out.append([k for k, t in enumerate(targets) if t is s])

@@ -174,10 +174,6 @@ class Program:
         avals = tuple((t._np_shape, t._np_dtype) for t in [*leaves, *consts])
         self.key = (tuple(key_steps), self.out_refs, self.n_leaves, avals) if cacheable else None
 
-    def refs(self, positions) -> tuple:
-        """The environment slots of node outputs given as (node index, output index)."""
-        return tuple(self.steps[k][3][j] for k, j in positions)
-
     def __call__(self, leaf_values, const_values):
         return self.run(leaf_values, const_values)[0]
 

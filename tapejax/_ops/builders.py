@@ -62,11 +62,6 @@ def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
                 "(tapejax.cast).")
 
 
-def check_float(op_name: str, *tensors) -> None:
-    """TF's kernels for transcendental ops accept float and complex dtypes only."""
-    check_dtype(op_name, INEXACT, *tensors)
-
-
 def check_bool(op_name: str, *tensors) -> None:
     """Logical ops take bool tensors only (TF's error names the input)."""
     for i, t in enumerate(tensors):
@@ -115,9 +110,8 @@ def binary_args(x, y, op_name: str, lenient: bool = False):
 
 
 def unary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool = True,
-          py_name: str | None = None, float_only: bool = False):
+          py_name: str | None = None):
     """A one-input op ``f(x, name=None)`` accepting ``dtypes``."""
-    dtypes = INEXACT if float_only else dtypes
     op = Op(tf_name, fn, differentiable=differentiable)
 
     def public(x, name=None):
@@ -132,10 +126,8 @@ def unary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool
 
 
 def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool = True,
-           py_name: str | None = None, lenient: bool = False, check_shapes: bool = True,
-           float_only: bool = False):
+           py_name: str | None = None, lenient: bool = False, check_shapes: bool = True):
     """A two-input op ``f(x, y, name=None)`` with TF's operand conversion and broadcasting."""
-    dtypes = INEXACT if float_only else dtypes
     op = Op(tf_name, fn, differentiable=differentiable)
 
     def public(x, y, name=None):

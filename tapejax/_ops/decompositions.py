@@ -18,6 +18,7 @@ from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
 from .._core.tensor import Tensor
+from . import rules as _rules
 from .builders import binary_args, check_dtype
 
 # TF's linear-algebra kernels: half, float, double, complex (no bfloat16, no integers).
@@ -106,7 +107,8 @@ def inv(input, adjoint=False, name=None) -> Tensor:  # noqa: A002
     return out
 
 
-_DET = Op("MatrixDeterminant", jnp.linalg.det)
+# JAX's derivative of a 1x1 determinant is a constant; TF's reads x at every size (rules.det).
+_DET = Op("MatrixDeterminant", lambda x: _rules.det(x) if x.shape[-1] == 1 else jnp.linalg.det(x))
 _SLOGDET = Op("LogMatrixDeterminant", lambda x: tuple(jnp.linalg.slogdet(x)), multiple_results=True)
 
 

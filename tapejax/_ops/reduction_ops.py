@@ -103,6 +103,8 @@ def _sum(x, axis, keepdims):
 
 
 def _prod(x, axis, keepdims):
+    if jnp.issubdtype(x.dtype, jnp.inexact):
+        return _rules.reduce_prod(x, axis, keepdims)  # TF's ProdGrad
     return jnp.prod(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
 
 
@@ -206,14 +208,9 @@ def _cumprod(x, axis, exclusive, reverse):
     return _rules.cumulative(jnp.cumprod, 1, x, axis, exclusive, reverse)
 
 
-def _cumulative_logsumexp(x, axis, exclusive, reverse):
-    fn = lambda v, axis, dtype: jax.lax.cumlogsumexp(v, axis=axis)  # noqa: E731
-    return _rules.cumulative(fn, -jnp.inf, x, axis, exclusive, reverse)
-
-
 cumsum = _scan("Cumsum", _cumsum, NUMERIC)
 cumprod = _scan("Cumprod", _cumprod, NUMERIC)
-cumulative_logsumexp = _scan("CumulativeLogsumexp", _cumulative_logsumexp, FLOAT)
+cumulative_logsumexp = _scan("CumulativeLogsumexp", _rules.cumulative_logsumexp, FLOAT)
 
 
 # -- normalizations along an axis -----------------------------------------------------------

@@ -131,7 +131,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     (``tf.gather_nd``)."""
     p, i = convert_to_tensor(params), convert_to_tensor(indices)
     check_dtype("GatherNd", _INDEX_DTYPES, i, attr="Tindices")
-    check_nd_indices(i if not batch_dims else i, p.shape[int(batch_dims):], "GatherNd")
+    check_nd_indices(i, p.shape[int(batch_dims):], "GatherNd")
     return record(_GATHER_ND, (p, i), {"batch_dims": int(batch_dims)})
 
 
