@@ -19,12 +19,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._core import recorders
 from .._core.convert import convert_to_tensor
 from .._core.derivatives import record_derivative
 from .._core.dtype import is_differentiable
 from .._core.nest import flatten, pack, same_structure
 from .._core.record import Op
-from .._core.state import state
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable
 from .gradient_args import UnconnectedGradients, unconnected_mode
@@ -78,13 +78,14 @@ class _Forward:
     weakly), so a long computation under an accumulator keeps no dead values alive.
     """
 
-    __slots__ = ("tangents", "var_tangents", "misshapen")
+    __slots__ = ("tangents", "var_tangents", "misshapen", "level")
     defers = False  # tangents are computed op by op, from concrete values
 
     def __init__(self):
         self.tangents: dict = {}  # id(tensor) -> (weakref to the tensor, tangent)
         self.var_tangents: dict = {}  # id(variable) -> tangent
         self.misshapen: dict = {}  # id(tangent) -> (tangent, its primal's shape): TF accepts these
+        self.level = None  # a Recorder's level (see recorders.py)
 
     def remember(self, tensor, tangent) -> None:
         key, tangents = id(tensor), self.tangents
@@ -123,13 +124,8 @@ class _Forward:
                 extra.append(tangent)
         op = _TangentOp(f"{node.op.name}Jvp", _tangent_fn(node, given), multiple_results=True,
                         reverse_only=node.op.reverse_only, input_errors=False)
-        recorders = state.recorders
-        position = next(i for i, r in enumerate(recorders) if r is self)
-        state.recorders = recorders[:position]  # only outer recorders see the tangent ops
-        try:
+        with recorders.only_below(self.level):  # only outer recorders see the tangent ops
             results = record_derivative(op, [*node.inputs, *extra])
-        finally:
-            state.recorders = recorders
         for j in outs:
             self.remember(node.outputs[j], results[j])
 
@@ -222,17 +218,13 @@ class ForwardAccumulator:
     def __enter__(self) -> ForwardAccumulator:
         if self._recording:
             raise ValueError("Accumulator is already recording. Use a new ForwardAccumulator to nest.")
-        state.recorders.append(self._forward)
+        recorders.start(self._forward)
         self._recording = True
         return self
 
     def __exit__(self, typ, value, traceback) -> None:
         if self._recording:
-            recorders = state.recorders
-            for i in range(len(recorders) - 1, -1, -1):
-                if recorders[i] is self._forward:
-                    del recorders[i]
-                    break
+            recorders.stop(self._forward)
             self._recording = False
 
     def jvp(self, primals, unconnected_gradients=UnconnectedGradients.NONE):

@@ -14,6 +14,7 @@ import warnings
 import jax.numpy as jnp
 
 from .._core import derivatives as _derivatives
+from .._core import recorders
 from .._core.nest import flatten, pack
 from .._core.tape import Tape
 from .._core.tensor import Tensor, TensorLike
@@ -82,21 +83,21 @@ class GradientTape:
         if self._recording:
             self._pop_tape()
 
-    def _push_tape(self, position: int | None = None) -> None:
+    def _push_tape(self) -> None:
         if self._recording:
             raise ValueError(
                 "Tape is still recording, This can happen if you try to re-enter an already-active "
                 "tape. Use a new GradientTape for the inner block instead.")
         if self._tape is None:
             self._tape = Tape(self._watch_accessed_variables)
-        self._tape.push(position)
+        recorders.start(self._tape)
         self._recording = True
 
-    def _pop_tape(self) -> int:
+    def _pop_tape(self) -> None:
         if not self._recording:
             raise ValueError("Tape is not recording. Call this inside the tape's `with` block.")
         self._recording = False
-        return self._tape.pop()
+        recorders.stop(self._tape)
 
     @contextlib.contextmanager
     def _ensure_recording(self):
@@ -129,11 +130,11 @@ class GradientTape:
             raise RuntimeError(
                 "Trying to stop recording a tape which is not recording. Call stop_recording() "
                 "inside the tape's `with` block.")
-        position = self._pop_tape()
+        self._pop_tape()
         try:
             yield
         finally:
-            self._push_tape(position)
+            self._push_tape()  # back at its level
 
     def reset(self) -> None:
         """Clears everything recorded so far, as if the block were exited and entered anew.
@@ -141,9 +142,11 @@ class GradientTape:
         Raises:
           ValueError: the tape is not recording (call it inside the ``with`` block).
         """
-        position = self._pop_tape()
-        self._tape = None
-        self._push_tape(position)
+        old = self._tape
+        self._pop_tape()
+        self._tape = Tape(self._watch_accessed_variables)
+        self._tape.level = old.level  # the new recording takes the old one's place
+        self._push_tape()
 
     # -- watching ---------------------------------------------------------------------------
     def watch(self, tensor) -> None:
@@ -182,13 +185,14 @@ class GradientTape:
         up."""
         if self._tape is None:
             raise _used_tape_error(method)
-        position = None
+        paused = False
         if self._recording:
             if self._persistent:
                 warnings.warn(_PERSISTENT_INSIDE, stacklevel=3)
             else:
-                position = self._pop_tape()
-        return _DerivativeCall(self, position)
+                self._pop_tape()
+                paused = True
+        return _DerivativeCall(self, paused)
 
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
@@ -326,10 +330,10 @@ def _check_single_target(target, method: str) -> None:
 class _DerivativeCall:
     """See ``GradientTape._derivative_call``."""
 
-    __slots__ = ("tape", "position")
+    __slots__ = ("tape", "paused")
 
-    def __init__(self, tape: GradientTape, position: int | None):
-        self.tape, self.position = tape, position
+    def __init__(self, tape: GradientTape, paused: bool):
+        self.tape, self.paused = tape, paused
 
     def __enter__(self) -> None:
         pass
@@ -337,8 +341,8 @@ class _DerivativeCall:
     def __exit__(self, typ, value, traceback) -> None:
         tape = self.tape
         if typ is not None:
-            if self.position is not None:
-                tape._push_tape(self.position)
+            if self.paused:
+                tape._push_tape()  # back at its level
             return
         if not tape._persistent:
             tape._watched_variables = tape._tape.watched_variables()

@@ -11,6 +11,7 @@ import contextlib
 import inspect
 import weakref
 
+from . import recorders
 from .state import VariableScope, state
 from .tensor import Tensor
 
@@ -18,12 +19,8 @@ from .tensor import Tensor
 @contextlib.contextmanager
 def no_recording():
     """Pauses every recording tape of this thread (restored afterwards, even on error)."""
-    saved = state.recorders
-    state.recorders = []
-    try:
+    with recorders.paused():
         yield
-    finally:
-        state.recorders = saved
 
 
 @contextlib.contextmanager

@@ -12,7 +12,12 @@ import threading
 
 class _ThreadState(threading.local):
     def __init__(self):
-        # Recorders that currently record, innermost last.
+        # Recorders started (recorders.start), ordered by level, and the level under which they
+        # record now; ``recorders`` is the started ones under the ceiling, innermost last (what
+        # record() and Variable reads use).
+        self.started: list = []
+        self.floor: float = 0
+        self.ceiling: float = float("inf")
         self.recorders: list = []
         # Stack of {id(variable): Tensor} maps: while a pure function is traced, a Variable
         # reads as the tracer-backed Tensor given here instead of its stored value.

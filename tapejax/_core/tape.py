@@ -2,14 +2,12 @@
 
 A Tape holds the recorded nodes in execution order, the set of tensors connected to what it
 watches (a cheap filter for ``record``), and every read of a watched Variable (each read is a
-leaf). GradientTape and ForwardAccumulator each own one and push it on the per-thread stack
-of recording tapes while their context is active.
+leaf). A Tape is a Recorder (recorders.py): GradientTape starts and stops it.
 """
 
 from __future__ import annotations
 
 from .dtype import DIFFERENTIABLE as _DIFFERENTIABLE
-from .state import state
 from .variable import Variable
 
 
@@ -17,7 +15,7 @@ class Tape:
     """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
 
     __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables",
-                 "events", "slots")
+                 "events", "slots", "level")
     # Ops this tape records may be deferred: their outputs are pending until needed, so the
     # forward ops can run fused with the gradient (see Tensor and record()).
     defers = True
@@ -28,6 +26,7 @@ class Tape:
         self.watched_vars: dict = {}  # id(variable) -> variable
         self.var_reads: dict = {}  # id(variable) -> [read tensors]
         self.watch_accessed_variables = watch_accessed_variables
+        self.level = None  # a Recorder's level (see recorders.py)
         # The recording's structure, one entry per event (node, watch, read), with tensors
         # named by their position among the tensors this tape knows (``slots``): two tapes
         # that recorded the same program (a training loop) have equal events, so what is
@@ -113,21 +112,3 @@ class Tape:
 
     def watched_variables(self) -> tuple:
         return tuple(sorted(self.watched_vars.values(), key=lambda v: v._order))
-
-    def push(self, position: int | None = None) -> None:
-        """Starts recording, innermost, or back at ``position`` (where :meth:`pop` took it)."""
-        recorders = state.recorders
-        if position is None or position >= len(recorders):
-            recorders.append(self)
-        else:
-            recorders.insert(position, self)
-
-    def pop(self) -> int:
-        """Stops recording; returns where this tape was in the stack of recorders."""
-        # Tapes may be exited out of order (two tapes in one ``with``); remove this one.
-        recorders = state.recorders
-        for i in range(len(recorders) - 1, -1, -1):
-            if recorders[i] is self:
-                del recorders[i]
-                return i
-        return len(recorders)
