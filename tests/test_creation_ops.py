@@ -137,3 +137,15 @@ def test_meshgrid_and_sequence_mask():
         [1.0, 1.0, 0.0],
     ]
     assert tf.sequence_mask([[1], [2]], 2).shape == (2, 1, 2)
+
+
+def test_constant_of_a_tensor_is_that_tensor_so_a_tape_sees_through_it():
+    # TF's tf.constant docstring: eager tf.constant of a tensor is an identity for the tape.
+    v = tf.Variable([1.0, 3.0])
+    with tf.GradientTape() as g:
+        y = v * v
+        loss = tf.reduce_sum(tf.constant(y))
+        assert tf.constant(y) is y
+    np.testing.assert_allclose(g.gradient(loss, v).numpy(), [2.0, 6.0])
+    with pytest.raises(TypeError, match="Cast it with tapejax.cast"):
+        tf.constant(tf.constant([1.0]), dtype=tf.float64)

@@ -122,10 +122,12 @@ class _Forward:
             given.append(None if tangent is None else len(extra))
             if tangent is not None:
                 extra.append(tangent)
-        op = _TangentOp(f"{node.op.name}Jvp", _tangent_fn(node, given), multiple_results=True,
-                        reverse_only=node.op.reverse_only, input_errors=False)
+        def make_op(fn, links, name=f"{node.op.name}Jvp", reverse_only=node.op.reverse_only):
+            return _TangentOp(name, fn, multiple_results=True, reverse_only=reverse_only,
+                              input_errors=False, links=links)
+
         with recorders.only_below(self.level):  # only outer recorders see the tangent ops
-            results = record_derivative(op, [*node.inputs, *extra])
+            results = record_derivative(_tangent_fn(node, given), [*node.inputs, *extra], make_op)
         for j in outs:
             self.remember(node.outputs[j], results[j])
 

@@ -165,7 +165,7 @@ def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
 
 
 def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
-    """Creates a constant tensor (``tf.constant``), never recorded by a tape.
+    """Creates a constant tensor (``tf.constant``); a Tensor given as it is is returned itself.
 
     Args:
       value: a Python scalar or list, numpy value, ``jax.Array`` (kept without a copy) or
@@ -182,16 +182,26 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     >>> import tapejax as tf
     >>> tf.constant(1.5)
     <tf.Tensor: shape=(), dtype=float32, numpy=1.5>
+    >>> v = tf.Variable([0.0])
+    >>> with tf.GradientTape() as g:
+    ...   loss = tf.constant(v + v)
+    >>> g.gradient(loss, v).numpy()
+    array([2.], dtype=float32)
     >>> tf.constant([1, 2, 3, 4], shape=(2, 2))
     <tf.Tensor: shape=(2, 2), dtype=int32, numpy=
     array([[1, 2],
            [3, 4]], dtype=int32)>
     """
     if isinstance(value, TensorLike):
-        tensor = Tensor(value._as_tensor()._value)  # a constant is never connected to a tape
+        tensor = value._as_tensor()
         if dtype is not None and tensor.dtype != _dtypes.as_dtype(dtype):
             raise TypeError(f"Expected tensor {tensor.numpy()} with dtype {_dtypes.as_dtype(dtype)!r}, "
                             f"but got dtype {tensor.dtype!r}. Cast it with tapejax.cast instead.")
+        if value is tensor and (shape is None or tuple(shape) == tensor._np_shape):
+            # TF's eager constant of a tensor is that tensor: a tape that watches it still
+            # differentiates through (``tf.constant(v + v)``; TF's docstring shows it).
+            return tensor
+        tensor = Tensor(tensor._value)  # a Variable's value, or reshaped below: a new constant
     else:
         tensor = convert_to_tensor(value, dtype=dtype)
         if isinstance(value, (list, tuple)) and _contains_tensor(value):

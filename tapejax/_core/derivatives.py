@@ -150,21 +150,21 @@ def _links_of(entry):
     return links
 
 
-def record_derivative(op: Op, inputs):
-    """Records ``op`` (a derivative: an opaque jax function) with its links from its jaxpr.
+def record_derivative(fn, inputs, make_op):
+    """Records ``fn`` (a derivative: an opaque jax function of the values of ``inputs``) as
+    the op ``make_op(fn, links)``, with its links from its jaxpr.
 
     When a recorder will record it, it may be differentiated again, which needs its links: it
-    is traced once, and its values are computed from that same jaxpr. Otherwise it runs as it
-    is and its links are traced only if ever asked for.
+    is traced once, and its values (if ``record`` runs it now) come from that same jaxpr.
+    Otherwise its links are traced only if ever asked for.
     """
-    op.links = node_links
-    values = None
     if any(r.watches_any(inputs) for r in state.recorders):
-        closed = jax.make_jaxpr(op.fn)(*[t._value for t in inputs])
+        values = [t._value for t in inputs]
+        closed = jax.make_jaxpr(fn)(*values)
         links = jaxpr_links(closed)
-        op.links = lambda node: links
-        values = jax_core.jaxpr_as_fun(closed)(*[t._value for t in inputs])
-    return record(op, inputs, known=values)
+        return record(make_op(fn, lambda node: links), inputs,
+                      compute=lambda: jax_core.jaxpr_as_fun(closed)(*values))
+    return record(make_op(fn, node_links), inputs)
 
 
 def gradient(tape, targets, leaf_groups, output_gradients, direct=None):
