@@ -193,3 +193,19 @@ def test_assigning_a_variable_inside_a_symbolic_branch_is_a_clear_error():
     with pytest.raises(NotImplementedError, match="is assigned inside a branch of tf.cond"):
         f(tf.constant(1.0))
     assert float(v) == 1.0
+
+
+def test_numpy_of_a_symbolic_tensor_is_tfs_attribute_error():
+    # TF's tf.function guide: `try: x.numpy() except AttributeError` inside a function.
+    seen = []
+
+    @tf.function
+    def f(x):
+        try:
+            x.numpy()
+        except AttributeError:
+            seen.append("AttributeError")
+        return x
+
+    f(tf.constant(1.0))
+    assert seen == ["AttributeError"]

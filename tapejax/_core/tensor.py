@@ -16,6 +16,12 @@ from .materialize import materialize
 from .shape import TensorShape
 
 
+class SymbolicNumpyError(AttributeError, NotImplementedError):
+    """``numpy()`` of a symbolic tensor. TF raises AttributeError there (a SymbolicTensor has
+    no ``numpy``; TF's tf.function guide catches it); eager TF code catches
+    NotImplementedError: it is both."""
+
+
 class TensorLike:
     """Operators and numpy/JAX interop shared by Tensor and Variable.
 
@@ -68,7 +74,7 @@ class TensorLike:
     def numpy(self):
         """The value as a new numpy array (a numpy scalar for rank 0), as ``tf.Tensor.numpy``."""
         if isinstance(self._value, jax.core.Tracer):
-            raise NotImplementedError(
+            raise SymbolicNumpyError(
                 "numpy() is only available for eager tensors; this tensor is symbolic (it is being "
                 "traced by tapejax.function or a JAX transformation). Return it from the function "
                 "and call .numpy() on the result instead."
