@@ -2,6 +2,7 @@
 (tests/tf_programs/tf_print_*.py); here: where it writes, when it runs, and its float rule."""
 
 import io
+import sys
 
 import numpy as np
 
@@ -35,3 +36,15 @@ def test_floats_use_the_shortest_precision_that_round_trips():
     assert np.array_equal(np.array(f32.strip("[]\n").split(), np.float32), values)
     assert f32 == "[0.1 0.333333343 123456792 2.5e-05"  # 6 digits, else 9 (TF's LegacyPrecision)
     assert np.array_equal(np.array(f64.strip("[]\n").split(), np.float64), values.astype(np.float64))
+
+
+def test_print_of_python_values_inside_a_function_prints_on_every_call(capsys):
+    # TF: tf.print is an op of the graph, so it prints on every call, not only while tracing.
+    @tf.function
+    def f(x):
+        tf.print("Executed with", 1, output_stream=sys.stdout)
+        return x
+
+    f(tf.constant(1.0))
+    f(tf.constant(2.0))
+    assert capsys.readouterr().out == "Executed with 1\nExecuted with 1\n"

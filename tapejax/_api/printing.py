@@ -15,6 +15,7 @@ import jax
 import numpy as np
 
 from .._core.nest import flatten, pack
+from .._core.state import jax_is_tracing
 from .._core.tensor import TensorLike
 
 
@@ -85,7 +86,8 @@ def print(*inputs, output_stream=None, summarize: int = 3, sep: str = " ", end: 
         stream = sys.stderr if output_stream is None else output_stream
         _write(list(inputs), leaves, [np.asarray(a) for a in arrays], sep, end, summarize, stream)
 
-    if any(isinstance(v, jax.core.Tracer) for v in values):
+    if jax_is_tracing() or any(isinstance(v, jax.core.Tracer) for v in values):
+        # Inside a traced function, also with only Python values: TF prints on every call.
         jax.debug.callback(emit, *values, ordered=True)
     else:
         emit(*values)
