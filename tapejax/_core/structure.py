@@ -34,7 +34,7 @@ class Prefix:
 
 EMPTY = Prefix(0)  # the structure of a recording with no event yet
 
-_CHILDREN: dict = {}  # (prefix, event) -> the prefix one event longer
+CHILDREN: dict = {}  # (prefix, event) -> the prefix one event longer (read it; never rebind it)
 MAX_ENTRIES = 1 << 16  # about 300 bytes an entry
 
 
@@ -44,19 +44,19 @@ def extend(prefix: Prefix | None, event) -> Prefix | None:
     if prefix is None:
         return None
     key = (prefix, event)
-    child = _CHILDREN.get(key)
+    child = CHILDREN.get(key)
     if child is None:
-        if len(_CHILDREN) >= MAX_ENTRIES:
-            _CHILDREN.clear()
-        child = _CHILDREN.setdefault(key, Prefix(prefix.length + 1))
+        if len(CHILDREN) >= MAX_ENTRIES:
+            CHILDREN.clear()
+        child = CHILDREN.setdefault(key, Prefix(prefix.length + 1))
     return child
 
 
 def clear() -> None:
     """Forgets every interned structure (recordings then get new prefixes)."""
-    _CHILDREN.clear()
+    CHILDREN.clear()
 
 
 def size() -> int:
     """How many (prefix, event) entries the table holds."""
-    return len(_CHILDREN)
+    return len(CHILDREN)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import structure as _structure
 from .dtype import DIFFERENTIABLE as _DIFFERENTIABLE
 from .state import state
+from .structure import CHILDREN as _CHILDREN
 from .variable import Variable
 
 
@@ -50,7 +51,8 @@ class Tape:
 
     def add(self, node) -> None:
         slots = self.slots
-        if self.structure is not None:
+        structure = self.structure
+        if structure is not None:
             skey = node.static_key()
             if skey is None:  # unhashable static arguments: this recording equals no other
                 self.structure = None
@@ -59,7 +61,9 @@ class Tape:
                 for t in node.inputs:
                     slot = slots.get(id(t))
                     wiring.append(t._shape_dtype if slot is None else slot)
-                self.structure = _structure.extend(self.structure, (node.op.key, skey, tuple(wiring)))
+                event = (node.op.key, skey, tuple(wiring))
+                # The table's hit inline (this runs for every recorded op), else extend().
+                self.structure = _CHILDREN.get((structure, event)) or _structure.extend(structure, event)
         for t in node.outputs:
             slots[id(t)] = len(slots)
         self.nodes.append(node)
