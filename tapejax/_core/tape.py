@@ -19,7 +19,7 @@ class Tape:
     """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
 
     __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables",
-                 "structure", "slots")
+                 "structure", "slots", "alone")
     # Ops this tape records may be deferred: their outputs are pending until needed, so the
     # forward ops can run fused with the gradient (see Tensor and record()).
     defers = True
@@ -36,6 +36,9 @@ class Tape:
         # from the structure is computed once (see ``structure_key``). None: equal to no other.
         self.structure: _structure.Prefix | None = _structure.EMPTY
         self.slots: dict = {}  # id(tensor) -> position
+        # Whether no other recorder was recording when this one recorded a node (so that no
+        # other recorder holds its nodes: see ``liveness.release``).
+        self.alone = True
 
     # -- called by record() and Variable reads --------------------------------------------
     def watches_any(self, inputs) -> bool:
@@ -67,6 +70,8 @@ class Tape:
         for t in node.outputs:
             slots[id(t)] = len(slots)
         self.nodes.append(node)
+        if self.alone and len(state.recorders) > 1:
+            self.alone = False
         if node.op.differentiable:
             connected = self.connected
             for t in node.outputs:
