@@ -140,6 +140,42 @@ def _w6(tf, small):
     return step
 
 
+# Long tapes (issue 10): per-call work must not grow with the tape beyond the ops themselves.
+CHAIN_STEPS = 333  # 3 ops a step, plus the final sum: a 1,000-op tape
+
+
+def _long_chain(tf):
+    x = tf.Variable(_data(16))
+
+    def step():
+        with tf.GradientTape() as tape:
+            h = x * 1.0
+            for _ in range(CHAIN_STEPS - 1):
+                h = tf.sin(h) * 1.001 + 0.01
+            loss = tf.reduce_sum(tf.sin(h) * 1.001)
+        return tape.gradient(loss, x)
+
+    return step
+
+
+DEEP_LAYERS, DEEP_WIDTH = 100, 32
+
+
+def _deep_mlp(tf):
+    x = tf.constant(_data(16, DEEP_WIDTH))
+    params = [tf.Variable(v) for wb in _dense_weights([DEEP_WIDTH] * (DEEP_LAYERS + 1)) for v in wb]
+
+    def step():
+        with tf.GradientTape() as tape:
+            h = x
+            for i in range(0, len(params), 2):
+                h = tf.tanh(tf.matmul(h, params[i]) + params[i + 1])
+            loss = tf.reduce_mean(h * h)
+        return tape.gradient(loss, params)
+
+    return step
+
+
 TAPE_WORKLOADS = {
     "W1 scalar grad": _w1,
     "W2 MLP step": _w2,
@@ -154,6 +190,8 @@ TAPE_WORKLOADS = {
     "W5 full jac b=128": lambda tf: _w5(tf, 128, True),
     "W6 input-grad reg small": lambda tf: _w6(tf, True),
     "W6 input-grad reg 256": lambda tf: _w6(tf, False),
+    "L1 chain 1000 ops": _long_chain,
+    "L2 MLP 100 layers": _deep_mlp,
 }
 
 
@@ -223,6 +261,33 @@ def _jax_w6(small):
     return lambda: fn(w, b)
 
 
+def _jax_long_chain():
+    x = jnp.asarray(_data(16))
+
+    def loss(x):
+        h = x * 1.0
+        for _ in range(CHAIN_STEPS - 1):
+            h = jnp.sin(h) * 1.001 + 0.01
+        return jnp.sum(jnp.sin(h) * 1.001)
+
+    fn = jax.jit(jax.grad(loss))
+    return lambda: fn(x)
+
+
+def _jax_deep_mlp():
+    x = jnp.asarray(_data(16, DEEP_WIDTH))
+    params = _dense_params([DEEP_WIDTH] * (DEEP_LAYERS + 1))
+
+    def loss(params):
+        h = x
+        for i in range(0, len(params), 2):
+            h = jnp.tanh(h @ params[i] + params[i + 1])
+        return jnp.mean(h * h)
+
+    fn = jax.jit(jax.grad(loss))
+    return lambda: fn(params)
+
+
 def _jax_simple(f, *args):
     fn = jax.jit(f)
     return lambda: fn(*args)
@@ -250,4 +315,6 @@ JAX_WORKLOADS = {
     "W5 full jac b=128": lambda: _jax_w5(128, True),
     "W6 input-grad reg small": lambda: _jax_w6(True),
     "W6 input-grad reg 256": lambda: _jax_w6(False),
+    "L1 chain 1000 ops": _jax_long_chain,
+    "L2 MLP 100 layers": _jax_deep_mlp,
 }

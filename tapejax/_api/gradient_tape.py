@@ -225,7 +225,8 @@ class GradientTape:
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             direct = direct_targets(targets, sources_flat, self._tape)
             placeholders = [Tensor(t._value) if isinstance(t, Variable) else t for t in targets]
-            grads = _derivatives.gradient(self._tape, placeholders, groups, cotangents, direct)
+            grads = _derivatives.gradient(self._tape, placeholders, groups, cotangents, direct,
+                                          last_use=not self._persistent)
         return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
@@ -258,7 +259,7 @@ class GradientTape:
         target = self._single_target(target, "jacobian")  # may record a read: checks go first
         with self._derivative_call("jacobian"):
             groups = [self._tape.leaves_of(s) for s in sources_flat]
-            jacs = _derivatives.jacobian(self._tape, target, groups)
+            jacs = _derivatives.jacobian(self._tape, target, groups, last_use=not self._persistent)
         return pack(tree, [_fill(j, s, mode, target._np_shape)
                            for j, s in zip(jacs, sources_flat, strict=True)])
 
@@ -303,7 +304,8 @@ class GradientTape:
         target = self._single_target(target, "batch_jacobian")  # may record a read: checks go first
         with self._derivative_call("batch_jacobian"):
             group = self._tape.leaves_of(source)
-            result = _derivatives.batch_jacobian(self._tape, target, group, tuple(source.shape))
+            result = _derivatives.batch_jacobian(self._tape, target, group, tuple(source.shape),
+                                                 last_use=not self._persistent)
         if result is None:
             # TF: zeros even for 'none'; in the target's dtype, or the source's for 'zero' (its
             # per-row gradients are zeros like the source).

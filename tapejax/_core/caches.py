@@ -15,6 +15,8 @@ the functions built from them, and the device arrays of Python scalar constants.
 - ``scalars``: a Python scalar, its type and dtype (convert.py) -> its device array
   (``MAX_SCALARS``).
 - ``nest_kinds``: a type (nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
+- ``structures``: (a recording's interned prefix, one more event) (structure.py) -> the
+  prefix one event longer (``MAX_STRUCTURES``).
 
 Policy, decided by measurement: a structure is compiled with ``jax.jit`` the first time it is
 seen. Running it op by op first was measured slower even for one-off cells, because JAX then
@@ -40,6 +42,7 @@ MAX_PLANS = 512
 MAX_AVALS = 8192
 MAX_SCALARS = 4096
 MAX_NEST_KINDS = 1024
+MAX_STRUCTURES = 1 << 16  # about 300 bytes an entry
 
 _ALL: list = []  # every BoundedCache, for clear_caches()
 
@@ -211,6 +214,7 @@ plans = BoundedCache("plans", MAX_PLANS)
 avals = BoundedCache("avals", MAX_AVALS)
 scalars = BoundedCache("scalars", MAX_SCALARS)
 nest_kinds = BoundedCache("nest kinds", MAX_NEST_KINDS)
+structures = BoundedCache("structures", MAX_STRUCTURES)
 
 
 def clear_caches() -> None:

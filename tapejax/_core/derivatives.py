@@ -26,6 +26,7 @@ from jax.extend import core as jax_core
 
 from .caches import cache
 from .links import jaxpr_links, node_links
+from .liveness import release, split
 from .materialize import materialize
 from .record import Op, record, will_defer
 from .replay import slice_of
@@ -70,12 +71,14 @@ class _Derivative:
     ``make(aux_refs)`` builds the derivative function of ``[*leaves, *consts, *extra]``; with
     ``aux_refs`` it also returns the forward values at those slots of the replay. When the
     derivative runs now (no outer tape defers it), it is fused with the forward: every pending
-    tensor of the slice gets its value from the same compiled call. Functions are cached by
-    ``key`` (the slice's structure and the derivative's arguments); ``connected[k]`` says
-    whether source k gets an output.
+    tensor of the slice that can still be read gets its value from the same compiled call (when
+    the tape is dropped after this call, those that only the tape refers to cannot: see
+    ``liveness``). Functions are cached by ``key`` (the slice's structure and the derivative's
+    arguments) and, fused, by which values they return; ``connected[k]`` says whether source k
+    gets an output.
     """
 
-    __slots__ = ("entry", "op", "key", "make", "connected", "fused", "fillable")
+    __slots__ = ("entry", "op", "key", "make", "connected", "fused", "fillable", "expected")
 
     def __init__(self, name, key, make, sl, connected):
         program = sl.program
@@ -88,24 +91,37 @@ class _Derivative:
         # Node outputs the replay computes (a spliced leaf is given, not computed).
         self.fillable = tuple((k, j, ref) for k, step in enumerate(program.steps)
                               for j, ref in enumerate(step[3]) if ref >= 0)
+        self.expected = None  # per fillable entry, the references the recording holds
 
-    def __call__(self, sl, extra_inputs) -> list:
+    def __call__(self, sl, extra_inputs, dropped=None) -> list:
+        """The derivative's outputs per source (None where unconnected). ``dropped``: the tape,
+        when it is dropped after this call (a non-persistent tape)."""
         entry = self.entry
         if entry is not None:
             cache.reuse(entry)
         op = self.op
         op.fn = entry.current() if entry is not None else self.make(())
         inputs = [*sl.leaves, *sl.consts, *extra_inputs]
-        values = None
+        values, unread = None, ()
         if not (state.recorders and will_defer(inputs)):
             if any(t._v is None for t in inputs):
                 materialize(inputs)
             nodes = sl.nodes
-            pending = [(k, j, ref) for k, j, ref in self.fillable if nodes[k].outputs[j]._v is None]
+            if dropped is None:
+                pending = [(k, j, ref) for k, j, ref in self.fillable if nodes[k].outputs[j]._v is None]
+            else:
+                expected = self.expected
+                if expected is None:  # one derivative per structure: so are the counts
+                    refs = sl.references
+                    expected = self.expected = tuple(1 + refs[k][j] for k, j, _ in self.fillable)
+                pending, unread = split(nodes, self.fillable, expected, {id(t) for t in sl.targets})
             if pending:
                 values = self._fused(pending, inputs, nodes)
         outs = iter(record(op, inputs, known=values))
-        return [next(outs) if c else None for c in self.connected]
+        result = [next(outs) if c else None for c in self.connected]
+        if unread and dropped.alone:
+            release(unread, sl.recording, sl.others)
+        return result
 
     def _fused(self, pending, inputs, nodes):
         """Runs the derivative and the pending forward values in one call; fills the latter."""
@@ -167,7 +183,7 @@ def record_derivative(fn, inputs, make_op):
     return record(make_op(fn, node_links), inputs)
 
 
-def gradient(tape, targets, leaf_groups, output_gradients, direct=None):
+def gradient(tape, targets, leaf_groups, output_gradients, direct=None, last_use=False):
     """Gradients of ``sum(targets * output_gradients)`` per source (None if unconnected).
 
     Args:
@@ -177,6 +193,8 @@ def gradient(tape, targets, leaf_groups, output_gradients, direct=None):
       output_gradients: per target, its cotangent Tensor (already checked), or None for ones.
       direct: per source, the positions of targets that ARE that source without being one of
         its leaves (an unwatched tensor, a Variable): their cotangent is added as it is.
+      last_use: whether the tape is dropped after this call (a non-persistent tape): pending
+        values that nothing outside the tape refers to are then not computed.
     """
     direct = direct or [[] for _ in leaf_groups]
     sl = slice_of(tape, targets, [t for g in leaf_groups for t in g])
@@ -186,7 +204,9 @@ def gradient(tape, targets, leaf_groups, output_gradients, direct=None):
                 tuple(None if ct is None else (ct._np_shape, ct._np_dtype) for ct in output_gradients))
     build = lambda: _gradient(sl, targets, leaf_groups, output_gradients, direct)
     derivative = _derivative(sl, call_key, build)
-    return [None] * len(leaf_groups) if derivative is None else derivative(sl, given)
+    if derivative is None:
+        return [None] * len(leaf_groups)
+    return derivative(sl, given, tape if last_use else None)
 
 
 def _gradient(sl, targets, leaf_groups, output_gradients, direct) -> _Derivative | None:
@@ -228,13 +248,14 @@ def _gradient(sl, targets, leaf_groups, output_gradients, direct) -> _Derivative
     return _Derivative("Gradient", key, make, sl, connected)
 
 
-def jacobian(tape, target, leaf_groups):
+def jacobian(tape, target, leaf_groups, last_use=False):
     """Per source, the Jacobian of ``target`` (shape target.shape + source.shape), or None."""
     sl = slice_of(tape, [target], [t for g in leaf_groups for t in g])
     if not sl.connected:
         return [None] * len(leaf_groups)
     call_key = ("Jacobian", tuple(map(len, leaf_groups)))
-    return _derivative(sl, call_key, lambda: _jacobian(sl, target, leaf_groups))(sl, ())
+    derivative = _derivative(sl, call_key, lambda: _jacobian(sl, target, leaf_groups))
+    return derivative(sl, (), tape if last_use else None)
 
 
 def _jacobian(sl, target, leaf_groups) -> _Derivative:
@@ -280,13 +301,14 @@ def _jacrev_tf(f, argnums, has_aux):
     return jac
 
 
-def batch_jacobian(tape, target, leaf_group, source_shape):
+def batch_jacobian(tape, target, leaf_group, source_shape, last_use=False):
     """TF's batch_jacobian: ``out[b, i, x] = sum_b' d target[b', i] / d source[b, x]``."""
     sl = slice_of(tape, [target], list(leaf_group))
     if not sl.connected:
         return None
     call_key = ("BatchJacobian", tuple(source_shape))
-    return _derivative(sl, call_key, lambda: _batch_jacobian(sl, target, leaf_group, source_shape))(sl, ())[0]
+    build = lambda: _batch_jacobian(sl, target, leaf_group, source_shape)
+    return _derivative(sl, call_key, build)(sl, (), tape if last_use else None)[0]
 
 
 def _batch_jacobian(sl, target, leaf_group, source_shape) -> _Derivative:

@@ -19,6 +19,7 @@ import functools
 
 import jax
 
+from .caches import plans
 from .dtype import is_differentiable
 
 
@@ -38,8 +39,6 @@ def _splice_jvp(primals, tangents):
     return primals[0], tangents[0] + tangents[1]
 
 
-_PLANS: collections.OrderedDict = collections.OrderedDict()
-_PLANS_MAX = 512
 
 
 def slice_of(tape, targets, leaves) -> Slice:
@@ -50,15 +49,12 @@ def slice_of(tape, targets, leaves) -> Slice:
     is the same object.
     """
     key = tape.structure_key(targets, leaves)
-    plan = _PLANS.get(key) if key is not None else None
+    plan = plans.get(key) if key is not None else None
     if plan is not None:
-        _PLANS.move_to_end(key)
         return Slice.from_plan(plan, tape.nodes, targets, leaves)
-    sl = Slice(tape.nodes, targets, leaves)
+    sl = Slice(tape.nodes, targets, leaves, tape.connected)
     if key is not None:
-        _PLANS[key] = sl.plan(tape.nodes, leaves)
-        if len(_PLANS) > _PLANS_MAX:
-            _PLANS.popitem(last=False)
+        plans.put(key, sl.plan(tape.nodes, leaves))
     return sl
 
 
@@ -66,6 +62,7 @@ class Slice:
     """The part of a recording between some leaves and some targets.
 
     Attributes:
+      recording: every recorded node (the tape's), of which ``nodes`` are kept.
       nodes: kept nodes, in execution order.
       leaves: the given leaves that reach a target (the function's differentiable arguments).
       consts: the other tensors the kept nodes read.
@@ -74,7 +71,7 @@ class Slice:
       reverse_only: whether a kept node supports reverse mode only.
     """
 
-    def __init__(self, nodes, targets, leaves):
+    def __init__(self, nodes, targets, leaves, connected=None):
         leaves = _unique(t for t in leaves if is_differentiable(t))
         leaf_ids = {id(t) for t in leaves}
         # A first pass that ignores links bounds the nodes between leaves and targets, so that
@@ -101,6 +98,29 @@ class Slice:
         self.reverse_only = any(n.op.reverse_only for n in kept)
         # Per-structure memo of what derivatives built from this slice (shared by equal slices).
         self.memo: dict = {}
+        self.recording = nodes
+        self._connected = connected or {}
+
+    @functools.cached_property
+    def references(self) -> tuple:
+        """Per kept node, per output: how many references to it the recording holds besides
+        its node's (the inputs of the recording's nodes, the tape's table of connected
+        tensors; see ``liveness``). Structural: equal recordings hold equally many."""
+        counts, seen = collections.Counter(), set()
+        for node in self.recording:
+            inputs = node.inputs
+            if id(inputs) not in seen:  # nodes may share one tuple of inputs
+                seen.add(id(inputs))
+                counts.update(map(id, inputs))
+        connected = self._connected
+        return tuple(tuple(counts[id(t)] + (connected.get(id(t)) is t) for t in n.outputs)
+                     for n in self.nodes)
+
+    @functools.cached_property
+    def others(self) -> tuple:
+        """The indices in the recording of the nodes outside this slice. Structural."""
+        kept = {id(n) for n in self.nodes}
+        return tuple(i for i, n in enumerate(self.recording) if id(n) not in kept)
 
     def plan(self, nodes, leaves) -> tuple:
         """This slice by positions: how to find it again in an equal recording."""
@@ -115,12 +135,13 @@ class Slice:
                 where.setdefault(id(t), (kept_pos[id(n)], j))
         return (tuple(node_pos[id(n)] for n in self.nodes), tuple(leaf_pos[id(t)] for t in self.leaves),
                 tuple(where[id(t)] for t in self.consts), tuple(self.target_positions),
-                self.reverse_only, self.program, self.memo)
+                self.reverse_only, self.program, self.memo, self.references, self.others)
 
     @classmethod
     def from_plan(cls, plan, nodes, targets, leaves) -> Slice:
-        kept, leaf_idx, const_refs, positions, reverse_only, program, memo = plan
+        kept, leaf_idx, const_refs, positions, reverse_only, program, memo, references, others = plan
         sl = cls.__new__(cls)
+        sl.recording = nodes
         sl.nodes = [nodes[i] for i in kept]
         sl.leaves = [leaves[i] for i in leaf_idx]
         sl.consts = [sl.nodes[k].inputs[j] for k, j in const_refs]
@@ -128,6 +149,8 @@ class Slice:
         sl.targets = [targets[k] for k in positions]
         sl.reverse_only = reverse_only
         sl.__dict__["program"] = program
+        sl.__dict__["references"] = references
+        sl.__dict__["others"] = others
         sl.memo = memo
         return sl
 

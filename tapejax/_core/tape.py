@@ -7,7 +7,10 @@ leaf). A Tape is a Recorder (recorders.py): GradientTape starts and stops it.
 
 from __future__ import annotations
 
+from . import structure as _structure
+from .caches import structures as _structures
 from .dtype import DIFFERENTIABLE as _DIFFERENTIABLE
+from .state import state
 from .variable import Variable
 
 
@@ -15,7 +18,7 @@ class Tape:
     """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
 
     __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables",
-                 "events", "slots", "level")
+                 "structure", "slots", "alone", "level")
     # Ops this tape records may be deferred: their outputs are pending until needed, so the
     # forward ops can run fused with the gradient (see Tensor and record()).
     defers = True
@@ -27,12 +30,15 @@ class Tape:
         self.var_reads: dict = {}  # id(variable) -> [read tensors]
         self.watch_accessed_variables = watch_accessed_variables
         self.level = None  # a Recorder's level (see recorders.py)
-        # The recording's structure, one entry per event (node, watch, read), with tensors
-        # named by their position among the tensors this tape knows (``slots``): two tapes
-        # that recorded the same program (a training loop) have equal events, so what is
-        # derived from the structure is computed once (see ``structure_key``).
-        self.events: list = []
+        # The recording's structure, one event per node, watch or read, with tensors named by
+        # their position among the tensors this tape knows (``slots``): two tapes that recorded
+        # the same program (a training loop) reach the same interned Prefix, so what is derived
+        # from the structure is computed once (see ``structure_key``). None: equal to no other.
+        self.structure: _structure.Prefix | None = _structure.EMPTY
         self.slots: dict = {}  # id(tensor) -> position
+        # Whether no other recorder was recording when this one recorded a node (so that no
+        # other recorder holds its nodes: see ``liveness.release``).
+        self.alone = True
 
     # -- called by record() and Variable reads --------------------------------------------
     def watches_any(self, inputs) -> bool:
@@ -48,17 +54,24 @@ class Tape:
 
     def add(self, node) -> None:
         slots = self.slots
-        skey = node.static_key()
-        if skey is None:  # unhashable static arguments: this recording equals no other
-            skey = object()
-        wiring = []
-        for t in node.inputs:
-            slot = slots.get(id(t))
-            wiring.append(t._shape_dtype if slot is None else slot)
-        self.events.append((node.op.key, skey, tuple(wiring)))
+        structure = self.structure
+        if structure is not None:
+            skey = node.static_key()
+            if skey is None:  # unhashable static arguments: this recording equals no other
+                self.structure = None
+            else:
+                wiring = []
+                for t in node.inputs:
+                    slot = slots.get(id(t))
+                    wiring.append(t._shape_dtype if slot is None else slot)
+                event = (node.op.key, skey, tuple(wiring))
+                # The table's hit inline (this runs for every recorded op), else extend().
+                self.structure = _structures.peek((structure, event)) or _structure.extend(structure, event)
         for t in node.outputs:
             slots[id(t)] = len(slots)
         self.nodes.append(node)
+        if self.alone and len(state.recorders) > 1:
+            self.alone = False
         if node.op.differentiable:
             connected = self.connected
             for t in node.outputs:
@@ -76,7 +89,7 @@ class Tape:
             reads = self.var_reads[vid] = []
         reads.append(tensor)
         aval = tensor._shape_dtype
-        self.events.append(("read", self._new_slot(tensor), aval))
+        self.structure = _structure.extend(self.structure, ("read", self._new_slot(tensor), aval))
         if aval[1] in _DIFFERENTIABLE:
             self.connected[id(tensor)] = tensor
 
@@ -85,16 +98,20 @@ class Tape:
         self.connected[id(tensor)] = tensor
         slot = self.slots.get(id(tensor))
         if slot is None:
-            self.events.append(("watch", self._new_slot(tensor), tensor._shape_dtype))
+            event = ("watch", self._new_slot(tensor), tensor._shape_dtype)
         else:
-            self.events.append(("watch", slot))
+            event = ("watch", slot)
+        self.structure = _structure.extend(self.structure, event)
 
     def structure_key(self, targets, leaves):
         """A key for everything derived from this recording's structure with these targets and
-        leaves, or None if one of them is not a tensor this tape knows."""
-        slots = self.slots
+        leaves, or None if one of them is not a tensor this tape knows (or the recording equals
+        no other). O(targets + leaves): the structure is interned as it is recorded."""
+        slots, structure = self.slots, self.structure
+        if structure is None:
+            return None
         try:
-            return (tuple(self.events), tuple(slots[id(t)] for t in targets),
+            return (structure, tuple(slots[id(t)] for t in targets),
                     tuple(slots[id(t)] for t in leaves))
         except KeyError:
             return None

@@ -1,0 +1,49 @@
+"""Recording structures, interned as they are recorded: a key found in O(1) at gradient time.
+
+A tape's structure is its sequence of events (ops with their static arguments and wiring,
+watches, variable reads). Rather than keeping the sequence and hashing all of it at every
+``gradient`` call (O(ops) per call), each tape holds a :class:`Prefix`: the structure of
+the events recorded so far, as an interned object. Recording one more event moves the tape
+to the child prefix for that event, found in a global table keyed by (prefix, event), so
+equal recordings (a training loop's steps) reach the very same Prefix object, and that
+object (compared by identity) is the structure's key.
+
+Two different recordings never share a Prefix: a prefix is created for one (parent, event)
+pair only, so by induction it stands for one sequence of events. Clearing the table (its
+size is bounded) does not change that: prefixes created later are new objects; recordings
+going on then simply stop meeting earlier ones (their derived plans are recomputed once).
+The table (``caches.structures``) is global and shared by threads; its insertion is atomic,
+and two threads racing may at worst create two prefixes for one structure (a cache miss,
+never a wrong hit).
+"""
+
+from __future__ import annotations
+
+from .caches import structures
+
+
+class Prefix:
+    """The structure of the first ``length`` events of a recording (compared by identity)."""
+
+    __slots__ = ("length",)
+
+    def __init__(self, length: int):
+        self.length = length
+
+    def __repr__(self) -> str:
+        return f"<structure Prefix of {self.length} events at {id(self):#x}>"
+
+
+EMPTY = Prefix(0)  # the structure of a recording with no event yet
+
+def extend(prefix: Prefix | None, event) -> Prefix | None:
+    """The prefix ``prefix`` followed by ``event`` (a hashable tuple); None stays None (a
+    recording equal to no other, see :func:`Tape.add`). The table is ``caches.structures``
+    (bounded: an evicted entry only makes a later equal recording get a new prefix)."""
+    if prefix is None:
+        return None
+    key = (prefix, event)
+    child = structures.peek(key)
+    if child is None:
+        child = structures.put(key, Prefix(prefix.length + 1))
+    return child
