@@ -28,7 +28,7 @@ from .caches import cache
 from .links import jaxpr_links, node_links
 from .liveness import release, split
 from .materialize import materialize
-from .record import Op, record, will_defer
+from .record import Op, record
 from .replay import slice_of
 from .state import state
 
@@ -78,15 +78,17 @@ class _Derivative:
     gets an output.
     """
 
-    __slots__ = ("entry", "op", "key", "make", "connected", "fused", "fillable", "expected")
+    __slots__ = ("entry", "op", "key", "make", "connected", "fused", "fillable", "expected", "direct")
 
     def __init__(self, name, key, make, sl, connected):
         program = sl.program
         self.key = None if key is None or program.key is None else (name, program.key, *key)
         self.entry = None if self.key is None else cache.entry(self.key, lambda: make(()))
-        self.op = Op(name, None, multiple_results=True, reverse_only=sl.reverse_only, input_errors=False,
-                     key=self.key)
-        self.op.links = _links_of(self.entry)
+        self.direct = make(()) if self.entry is None else None  # uncached: run as it is
+        # Built once: the op's function looks the compiled derivative up when it runs (so an
+        # evicted one is compiled again), nothing is set on the op per call.
+        self.op = Op(name, self._run, multiple_results=True, reverse_only=sl.reverse_only,
+                     input_errors=False, key=self.key, links=_links_of(self.entry))
         self.make, self.connected, self.fused = make, connected, {}
         # Node outputs the replay computes (a spliced leaf is given, not computed).
         self.fillable = tuple((k, j, ref) for k, step in enumerate(program.steps)
@@ -96,14 +98,13 @@ class _Derivative:
     def __call__(self, sl, extra_inputs, dropped=None) -> list:
         """The derivative's outputs per source (None where unconnected). ``dropped``: the tape,
         when it is dropped after this call (a non-persistent tape)."""
-        entry = self.entry
-        if entry is not None:
-            cache.reuse(entry)
-        op = self.op
-        op.fn = entry.current() if entry is not None else self.make(())
+        if self.entry is not None:
+            cache.reuse(self.entry)
         inputs = [*sl.leaves, *sl.consts, *extra_inputs]
-        values, unread = None, ()
-        if not (state.recorders and will_defer(inputs)):
+        unread: list = []
+
+        def compute():
+            """Run now (record's decision): fused with the slice's pending forward values."""
             if any(t._v is None for t in inputs):
                 materialize(inputs)
             nodes = sl.nodes
@@ -114,14 +115,22 @@ class _Derivative:
                 if expected is None:  # one derivative per structure: so are the counts
                     refs = sl.references
                     expected = self.expected = tuple(1 + refs[k][j] for k, j, _ in self.fillable)
-                pending, unread = split(nodes, self.fillable, expected, {id(t) for t in sl.targets})
+                pending, skipped = split(nodes, self.fillable, expected, {id(t) for t in sl.targets})
+                unread.extend(skipped)
             if pending:
-                values = self._fused(pending, inputs, nodes)
-        outs = iter(record(op, inputs, known=values))
+                return self._fused(pending, inputs, nodes)
+            return self._run(*[t._v for t in inputs])
+
+        outs = iter(record(self.op, inputs, compute=compute))
         result = [next(outs) if c else None for c in self.connected]
         if unread and dropped.alone:
             release(unread, sl.recording, sl.others)
         return result
+
+    def _run(self, *values):
+        """The derivative alone (the op's function: also what a replay of it runs)."""
+        fn = self.entry.current() if self.entry is not None else self.direct
+        return fn(*values)
 
     def _fused(self, pending, inputs, nodes):
         """Runs the derivative and the pending forward values in one call; fills the latter."""

@@ -180,13 +180,6 @@ def _deferrable(watching, inputs) -> bool:
 DEFER = os.environ.get("TAPEJAX_DEFER", "1") != "0"
 
 
-def will_defer(inputs) -> bool:
-    """Whether an op on ``inputs`` would be deferred now (some tape records it, all of the
-    recorders that do defer, and no input is a tracer)."""
-    watching = [r for r in state.recorders if r.watches_any(inputs)]
-    return bool(watching) and _deferrable(watching, inputs)
-
-
 def _defer(op, inputs, static, skey, avals, watching):
     """Records ``op`` without running it: its outputs are pending tensors (see Tensor)."""
     node = Node(op, static, tuple(inputs), (), skey)
