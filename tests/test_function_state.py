@@ -209,3 +209,18 @@ def test_numpy_of_a_symbolic_tensor_is_tfs_attribute_error():
 
     f(tf.constant(1.0))
     assert seen == ["AttributeError"]
+
+
+def test_integer_mod_pow_and_floordiv_by_constants_inside_a_function():
+    # The divisor / exponent checks read concrete values with numpy: inside a trace a jnp
+    # comparison was staged and bool() of it raised TracerBoolConversionError.
+    @tf.function
+    def f(x):
+        return x % 2, x ** 2, x // 3
+
+    mod, power, div = f(tf.constant([5, 7]))
+    np.testing.assert_array_equal(mod.numpy(), [1, 1])
+    np.testing.assert_array_equal(power.numpy(), [25, 49])
+    np.testing.assert_array_equal(div.numpy(), [1, 2])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Integer division by zero"):
+        tf.constant(3) % 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import jax.scipy.special as jss
+import numpy as np
 
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
@@ -207,7 +208,7 @@ xor_ = _bit_op(logical_xor, _bitwise_xor, "BitwiseXor")
 
 def _check_nonzero_divisor(y: Tensor, op_name: str) -> None:
     # TF's CPU kernels refuse integer division by zero; JAX returns garbage.
-    if y.dtype.is_integer and not y._is_symbolic() and bool(jnp.any(y._value == 0)):
+    if y.dtype.is_integer and not y._is_symbolic() and bool(np.any(np.asarray(y._value) == 0)):
         raise InvalidArgumentError(f"Integer division by zero [Op:{op_name}]")
 
 
@@ -284,7 +285,7 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TF's name
     x, y = binary_args(x, y, "Pow")
     check_dtype("Pow", NUMERIC, x)
     broadcast_shape("Pow", x._np_shape, y._np_shape)
-    if y.dtype.is_integer and not y._is_symbolic() and bool(jnp.any(y._value < 0)):
+    if y.dtype.is_integer and not y._is_symbolic() and bool(np.any(np.asarray(y._value) < 0)):
         raise InvalidArgumentError("Integers to negative integer powers are not allowed "
                                                "[Op:Pow]. Cast the base to a float dtype first.")
     return record(_POW, (x, y))
