@@ -53,11 +53,11 @@ class AUC(Metric):
     ):
         if curve not in _CURVES:
             raise ValueError(
-                f'Invalid AUC curve value: "{curve}". Expected values are ["PR", "ROC", "PRGAIN"]'
+                f'Invalid AUC curve value: "{str(curve)}". Expected values are ["PR", "ROC", "PRGAIN"]'
             )
         if summation_method not in _SUMMATIONS:
             raise ValueError(
-                f'Invalid AUC summation method value: "{summation_method}". Expected values are '
+                f'Invalid AUC summation method value: "{str(summation_method)}". Expected values are '
                 '["interpolation", "majoring", "minoring"]'
             )
         self._init_from_thresholds = thresholds is not None
@@ -69,7 +69,7 @@ class AUC(Metric):
             if num_thresholds <= 1:
                 raise ValueError(
                     "Argument `num_thresholds` must be an integer > 1. "
-                    f"Received: num_thresholds={num_thresholds}"
+                    f"Received: num_thresholds={str(num_thresholds)}"
                 )
             self.num_thresholds = num_thresholds
             thresholds = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]

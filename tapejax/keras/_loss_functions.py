@@ -30,6 +30,8 @@ def _same_rank(x1, x2):
 
 def _pair(y_true, y_pred):
     y_pred = convert_to_tensor(y_pred)
+    if not y_pred.dtype.is_floating:  # Keras' means of integers are float32
+        y_pred = cast(y_pred, "float32")
     return cast(convert_to_tensor(y_true), y_pred.dtype), y_pred
 
 

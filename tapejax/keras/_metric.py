@@ -227,7 +227,7 @@ class MeanMetricWrapper(Mean):
     (``tf.keras.metrics.MeanMetricWrapper``); the accuracy and error metrics are built on it.
 
     >>> import tapejax as tf
-    >>> m = tf.keras.metrics.MeanMetricWrapper(fn=tf.keras.losses.mean_absolute_error)
+    >>> m = tf.keras.metrics.MeanMetricWrapper(fn=tf.keras.losses.mae)
     >>> float(m([[0., 1.]], [[1., 1.]]))
     0.5
     """

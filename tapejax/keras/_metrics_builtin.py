@@ -26,7 +26,9 @@ def binary_accuracy(y_true, y_pred, threshold=0.5):
 
     >>> import tapejax as tf
     >>> print(tf.keras.metrics.binary_accuracy([[1.], [0.]], [[0.7], [0.6]]))
-    tf.Tensor([1. 0.], shape=(2,), dtype=float32)
+    tf.Tensor(
+    [[1.]
+     [0.]], shape=(2, 1), dtype=float32)
     """
     y_true, y_pred = same_rank(array(y_true), array(y_pred))
     y_pred = (y_pred > threshold).astype(y_true.dtype)

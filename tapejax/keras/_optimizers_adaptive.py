@@ -27,7 +27,7 @@ class RMSprop(Optimizer):
     >>> opt = tf.keras.optimizers.RMSprop(learning_rate=0.1)
     >>> _ = opt.apply_gradients([(tf.constant([0.5, -1.0]), w)])
     >>> print(w.numpy())
-    [0.6837723 2.3162277]
+    [0.68377286 2.3162277 ]
     """
 
     def __init__(
@@ -70,7 +70,7 @@ class Adagrad(Optimizer):
     >>> opt = tf.keras.optimizers.Adagrad(learning_rate=0.1)
     >>> _ = opt.apply_gradients([(tf.constant([0.5, -1.0]), w)])
     >>> print(w.numpy())
-    [0.9129706 2.0953463]
+    [0.9154846 2.0953462]
     """
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, name=None, **kwargs):

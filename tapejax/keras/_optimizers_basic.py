@@ -86,7 +86,7 @@ class AdamW(Adam):
     >>> opt = tf.keras.optimizers.AdamW(learning_rate=0.1, weight_decay=0.5)
     >>> _ = opt.apply_gradients([(tf.constant([0.5, -1.0]), w)])
     >>> print(w.numpy())
-    [0.8500013 2.0000012]
+    [0.8500013 1.999999 ]
     """
 
     def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999, epsilon=1e-7,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+import jax
 import jax.numpy as jnp
 
 from .._core.convert import convert_to_tensor
@@ -30,9 +31,15 @@ def _value(x):
     return x._value
 
 
+def _divide(x, y):
+    """``x / y``, divided also when compiled: XLA would turn a division by a constant into a
+    multiplication by its reciprocal (``5 * (1/5)`` is not 1 in float32), unlike TF."""
+    return x / jax.lax.optimization_barrier(y)
+
+
 def _check_steps(decay_steps, arg="decay_steps") -> None:
     if decay_steps <= 0:
-        raise ValueError(f"Argument `{arg}` must be > 0. Received: {arg}={decay_steps}")
+        raise ValueError(f"Argument `{arg}` must be > 0. Received: {arg}={str(decay_steps)}")
 
 
 class LearningRateSchedule:
@@ -60,7 +67,7 @@ class LearningRateSchedule:
 
 
 class ExponentialDecay(LearningRateSchedule):
-    """``initial_learning_rate * decay_rate ** (step / decay_steps)`` (the exponent floored
+    """``initial_learning_rate * decay_rate ** _divide(step, decay_steps)`` (the exponent floored
     with ``staircase=True``).
 
     >>> import tapejax as tf
@@ -82,7 +89,7 @@ class ExponentialDecay(LearningRateSchedule):
 
     def __call__(self, step):
         initial, dtype, step = self._start(step)
-        p = step / jnp.asarray(self.decay_steps, dtype)
+        p = _divide(step, jnp.asarray(self.decay_steps, dtype))
         if self.staircase:
             p = jnp.floor(p)
         return convert_to_tensor(initial * jnp.power(jnp.asarray(self.decay_rate, dtype), p))
@@ -110,8 +117,8 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         if len(boundaries) != len(values) - 1:
             raise ValueError(
                 "The length of boundaries should be 1 less than the length of values. "
-                f"Received: boundaries={boundaries} of length {len(boundaries)}, and "
-                f"values={values} of length {len(values)}."
+                f"Received: boundaries={str(boundaries)} of length {len(boundaries)}, and "
+                f"values={str(values)} of length {len(values)}."
             )
         self.boundaries, self.values, self.name = boundaries, values, name
 
@@ -152,10 +159,14 @@ class PolynomialDecay(LearningRateSchedule):
         end = jnp.asarray(self.end_learning_rate, dtype)
         steps = jnp.asarray(self.decay_steps, dtype)
         if self.cycle:
-            steps = steps * jnp.where(step == 0, jnp.asarray(1.0, dtype), jnp.ceil(step / self.decay_steps))
+            steps = steps * jnp.where(
+                step == 0,
+                jnp.asarray(1.0, dtype),
+                jnp.ceil(_divide(step, jnp.asarray(self.decay_steps, dtype))),
+            )
         else:
             step = jnp.minimum(step, steps)
-        p = step / steps
+        p = _divide(step, steps)
         return convert_to_tensor((initial - end) * jnp.power(1 - p, jnp.asarray(self.power, dtype)) + end)
 
     def get_config(self):
@@ -186,7 +197,7 @@ class InverseTimeDecay(LearningRateSchedule):
 
     def __call__(self, step):
         initial, dtype, step = self._start(step)
-        p = step / jnp.asarray(self.decay_steps, dtype)
+        p = _divide(step, jnp.asarray(self.decay_steps, dtype))
         if self.staircase:
             p = jnp.floor(p)
         return convert_to_tensor(initial / (jnp.asarray(1, dtype) + jnp.asarray(self.decay_rate, dtype) * p))
@@ -230,7 +241,7 @@ class CosineDecay(LearningRateSchedule):
         _check_steps(decay_steps)
 
     def _decay(self, step, decay_steps, decay_from, dtype):
-        cosine = 0.5 * (1.0 + jnp.cos(jnp.asarray(math.pi, dtype) * (step / decay_steps)))
+        cosine = 0.5 * (1.0 + jnp.cos(jnp.asarray(math.pi, dtype) * _divide(step, decay_steps)))
         return decay_from * ((1 - self.alpha) * cosine + self.alpha)
 
     def __call__(self, step):
@@ -240,7 +251,7 @@ class CosineDecay(LearningRateSchedule):
             return convert_to_tensor(self._decay(jnp.minimum(step, decay_steps), decay_steps, initial, dtype))
         target, warmup_steps = jnp.asarray(self.warmup_target, dtype), jnp.asarray(self.warmup_steps, dtype)
         step = jnp.minimum(step, decay_steps + warmup_steps)
-        warmup = (target - initial) * (step / warmup_steps) + initial
+        warmup = (target - initial) * _divide(step, warmup_steps) + initial
         decayed = self._decay(step - warmup_steps, decay_steps, target, dtype)
         return convert_to_tensor(jnp.where(step < warmup_steps, warmup, decayed))
 
