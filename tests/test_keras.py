@@ -14,6 +14,9 @@ from helpers import check_gradient, finite_difference_grad
 
 import tapejax as tf
 
+# JAX references in float64 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("x64_references")
+
 layers = tf.keras.layers
 EPS = 1e-3
 

@@ -19,6 +19,7 @@ import jax.extend
 import numpy as np
 
 from .._core import dtype as _dtypes
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.purify import WeakMethod, no_recording, variables_as
 from .._core.record import Op, record
@@ -316,6 +317,7 @@ class Function:
             out.append(t)
         return tuple(out), {}
 
+    @x64.enabled
     def __call__(self, *args, **kwargs):
         args, kwargs = self._bind(args, kwargs)
         if functions_run_eagerly():  # tf.config.run_functions_eagerly(True): no tracing

@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as _dtypes
+from . import x64
 from .convert import convert_to_tensor
 from .name_scope import current_scope
 from .state import assign_variable, lookup_variable, scope_depth, state
@@ -52,6 +53,7 @@ class Variable(TensorLike):
 
     __slots__ = ("_stored", "_aval", "_trainable", "_name", "_order", "__weakref__")
 
+    @x64.enabled
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
                  **unused_tf_kwargs):
         if initial_value is None:
@@ -140,16 +142,19 @@ class Variable(TensorLike):
         return arr[()] if arr.ndim == 0 else arr
 
     # -- assignment (never differentiated) -------------------------------------------------
+    @x64.enabled
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Replaces the value. The new value must have the variable's shape; dtype is converted."""
         new = self._checked(value, "assign")
         self._set(new)
         return self if read_value else None
 
+    @x64.enabled
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         self._set(self._value + self._checked(delta, "assign_add"))
         return self if read_value else None
 
+    @x64.enabled
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         self._set(self._value - self._checked(delta, "assign_sub"))
         return self if read_value else None
@@ -173,6 +178,7 @@ class Variable(TensorLike):
             )
         return new
 
+    @x64.enabled
     def _set(self, new) -> None:
         if state.variable_scopes:
             depth = scope_depth(id(self))
@@ -222,3 +228,4 @@ class Variable(TensorLike):
 # ``type(v).__name__`` gives the class name TF's ``tf.Variable(...)`` returns (TF's autodiff
 # guide prints it); the class is still ``tapejax.Variable`` (``__qualname__``).
 Variable.__name__ = "ResourceVariable"
+

@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._core import dtype as _dtypes
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.purify import no_recording, undo_assignments_on_error
@@ -101,6 +102,7 @@ class Optimizer:
         pairs = list(grads_and_vars)
         return self.apply([g for g, _ in pairs], [v for _, v in pairs])
 
+    @x64.enabled
     def apply(self, grads, trainable_variables=None):
         """Applies one update of ``trainable_variables`` from ``grads``; returns ``iterations``.
 

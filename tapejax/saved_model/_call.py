@@ -14,6 +14,7 @@ import jax
 import numpy as np
 from jax.custom_batching import sequential_vmap
 
+from .._core import x64
 from .._api.function import Function, TensorSpec
 from .._core.record import Op, record
 
@@ -122,6 +123,7 @@ class LoadedFunction:
         self._skipped = entry["skipped"]
         self._binder = Function(lambda *args: None, input_signature=self.input_signature)
 
+    @x64.enabled
     def __call__(self, *args, **kwargs):
         args, _ = self._binder._bind(args, kwargs)
         variant = self._variant(args)
