@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 
 from .._api.function import TensorSpec
-from .._core.errors import InvalidArgumentError
+from .._core.errors import DataLossError, InvalidArgumentError
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._structure import leaves, map_leaves, map_many, pack, to_array
 
@@ -103,7 +103,7 @@ def _pad(arrays: list, shape: tuple, value: np.ndarray) -> np.ndarray:
     out = np.full((len(arrays), *target), value, dtype=arrays[0].dtype)
     for i, a in enumerate(arrays):
         if any(n > t for n, t in zip(a.shape, target, strict=True)):
-            raise InvalidArgumentError(None, None, (
+            raise DataLossError(None, None, (
                 "Attempted to pad to a smaller size than the input element. [Op:IteratorGetNext]"))
         out[(i, *[slice(0, n) for n in a.shape])] = a
     return out

@@ -69,7 +69,8 @@ class Dataset:
         """The elements a Python generator yields, converted to ``output_signature``'s specs."""
         if output_signature is None:
             if output_types is None:
-                raise TypeError("The `output_signature` argument must be set.")
+                raise TypeError("To specify the output signature you need to provide either the "
+                                "`output_signature` argument or the `output_types` argument.")
             shapes = output_shapes
             if shapes is None:
                 shapes = map_leaves(lambda _: None, output_types)

@@ -18,10 +18,8 @@ import jax
 import numpy as np
 
 from .._api.function import Function, TensorSpec
-from .._core.convert import convert_to_tensor
 from .._core.dtype import as_dtype
-from .._core.tensor import Tensor
-from ._structure import leaves, map_leaves, normalize, relaxed, spec_of, to_tensors
+from ._structure import leaves, map_leaves, normalize, relaxed, spec_of, to_array, to_tensors
 
 _TRACE_FAILURES = (TypeError, jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
                    jax.errors.TracerArrayConversionError)
@@ -65,31 +63,15 @@ class ElementFunction:
         self.spec = specs[0] if len(specs) == 1 else relaxed(*specs)
 
     def _abstract(self, probe):
-        structure = []
-
-        def run(*flat):
-            it = iter(flat)
-            result = _values(call(self.compiled, map_leaves(lambda _: Tensor(next(it)), probe)))
-            structure.append(result)
-            return leaves(result)
-
-        shapes = iter(jax.eval_shape(run, *[jax.ShapeDtypeStruct(a.shape, a.dtype) for a in leaves(probe)]))
-
-        def spec(_):
-            s = next(shapes)
-            return TensorSpec(s.shape, as_dtype(s.dtype))
-
-        return map_leaves(spec, structure[0])
+        """The spec of ``fn``'s result on elements shaped as ``probe``: traced, not run."""
+        element = map_leaves(lambda a: TensorSpec(a.shape, as_dtype(a.dtype)), probe)
+        trace = call(self.compiled.get_concrete_function, element)
+        result = trace.structured_outputs
+        if isinstance(result, list):
+            result = tuple(result)
+        return map_leaves(lambda o: o if isinstance(o, TensorSpec) else spec_of(to_array(o)), result)
 
     def __call__(self, element):
         """The function's result for one element (numpy arrays)."""
         f = self.fn if self.eager else self.compiled
         return normalize(call(f, to_tensors(element)))
-
-
-def _values(result):
-    """A traced result as JAX values (Python numbers as TF converts them), a top-level list as
-    a tuple."""
-    if isinstance(result, list):
-        result = tuple(result)
-    return map_leaves(lambda t: convert_to_tensor(t)._value, result)

@@ -20,6 +20,7 @@ import itertools
 import numpy as np
 
 from .._core import dtype as _dtypes
+from .._core.errors import InvalidArgumentError
 from .._ops.random_ops import uniform
 
 
@@ -30,7 +31,8 @@ class Shuffle:
         self.stage, self.spec = stage, stage.spec
         self.size = int(buffer_size)
         if self.size <= 0:
-            raise ValueError(f"buffer_size must be greater than zero, got {self.size}.")
+            raise InvalidArgumentError(None, None, "buffer_size must be greater than zero or "
+                                       "UNKNOWN_CARDINALITY [Op:ShuffleDatasetV3]")
         if seed is None:
             seed = int(uniform((), 0, 2**62, dtype=_dtypes.int64))
         self.seed = int(seed)

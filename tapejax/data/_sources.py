@@ -14,6 +14,7 @@ import numpy as np
 
 from .._core.dtype import as_dtype, int64
 from .._core.errors import InvalidArgumentError
+from .._core.tensor import TensorLike
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, smallest
 from ._structure import leaves, map_leaves, pack, same_structure, spec_of, to_array
 
@@ -101,29 +102,36 @@ class Generator:
         for yielded in self.generator(*self.args):
             value = tuple(yielded) if isinstance(yielded, list) and isinstance(spec, tuple) else yielded
             if not same_structure(value, spec):
-                raise TypeError(f"`generator` yielded an element that did not match the expected "
-                                f"structure. The expected structure was {spec}, but the yielded "
-                                f"element was {value}.")
+                raise InvalidArgumentError(None, None, (
+                    f"TypeError: `generator` yielded an element that did not match the expected "
+                    f"structure. The expected structure was {_types(spec)}, but the yielded "
+                    f"element was {value}. [Op:IteratorGetNext]"))
             yield _checked(value, spec)
 
 
+def _types(spec) -> str:
+    return str(map_leaves(lambda s: s.dtype, spec))
+
+
 def _checked(value, spec):
-    """A generator's element converted to its spec's dtype, and its shape checked."""
-    flat_specs = leaves(spec)
-    position = iter(range(len(flat_specs)))
+    """A generator's element as numpy with its spec's dtypes (numpy's conversion, as TF's
+    py_func: 1.5 yielded for an int32 spec is 1), its shapes checked against the spec."""
+    flat_specs = iter(leaves(spec))
 
     def convert(leaf):
-        s = flat_specs[next(position)]
+        s = next(flat_specs)
         try:
-            arr = to_array(leaf, s.dtype)
-        except (TypeError, ValueError) as e:
-            raise TypeError(f"`generator` yielded an element that could not be converted to the "
-                            f"expected type. The expected type was {s.dtype.name}, but the yielded "
-                            f"element was {leaf}.") from e
+            arr = np.asarray(leaf._value if isinstance(leaf, TensorLike) else leaf, s.dtype._np)
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(None, None, (
+                f"TypeError: `generator` yielded an element that could not be converted to the "
+                f"expected type. The expected type was {s.dtype.name}, but the yielded element was "
+                f"{leaf}. [Op:IteratorGetNext]")) from None
         if s.shape is not None and (arr.ndim != len(s.shape) or any(
                 d is not None and d != a for d, a in zip(s.shape, arr.shape, strict=True))):
-            raise InvalidArgumentError(None, None, f"`generator` yielded an element of shape "
-                                       f"{arr.shape} where an element of shape {s.shape} was expected.")
+            raise InvalidArgumentError(None, None, (
+                f"TypeError: `generator` yielded an element of shape {arr.shape} where an element "
+                f"of shape {s.shape} was expected. [Op:IteratorGetNext]"))
         return arr
 
     return map_leaves(convert, value)

@@ -75,8 +75,8 @@ class Repeat:
 
     def cardinality(self) -> int:
         n = self.stage.cardinality()
-        if self.count == -1:
-            return 0 if n == 0 else INFINITE_CARDINALITY if n != UNKNOWN_CARDINALITY else n
+        if self.count == -1:  # TF's rule: forever, unless known to be empty
+            return 0 if n == 0 else INFINITE_CARDINALITY
         if n in (INFINITE_CARDINALITY, UNKNOWN_CARDINALITY):
             return 0 if self.count == 0 else n
         return n * self.count
