@@ -351,3 +351,23 @@ def test_elements_are_tapejax_tensors_usable_under_a_tape():
         g = tape.gradient(loss, w)
     # d/dw mean((xw - y)^2) = 2/n x^T (xw - y): residuals [4, 11]
     np.testing.assert_allclose(g.numpy(), [[37.0], [52.0]])
+
+
+def test_less_common_errors():
+    with pytest.raises(TypeError, match=(
+            r"^Incompatible dataset elements:\n  TensorSpec\(shape=\(\), dtype=tf.int64, name=None\) vs.   "
+            r"TensorSpec\(shape=\(\), dtype=tf.float32, name=None\)$")):
+        D.range(2).concatenate(D.from_tensor_slices([1.0]))
+
+    def text():
+        yield "abc"
+    with pytest.raises(tf.errors.InvalidArgumentError, match=(
+            "^TypeError: `generator` yielded an element that could not be converted to the expected type. "
+            r"The expected type was int32, but the yielded element was abc. \[Op:IteratorGetNext\]$")):
+        list(D.from_generator(text, output_signature=tf.TensorSpec((), tf.int32)))
+    with pytest.raises(NotImplementedError, match="tapejax caches in memory only"):
+        D.range(2).cache("/tmp/cache")
+    with pytest.raises(ValueError, match="^get_concrete_function needs TensorSpecs with every dimension"):
+        tf.function(lambda x: x).get_concrete_function(tf.TensorSpec([None]))
+    trace = tf.function(lambda x: (x[:2], 3)).get_concrete_function(tf.TensorSpec([5, 3]))
+    assert trace.structured_outputs == (tf.TensorSpec((2, 3)), tf.TensorSpec((), tf.int32))  # TF: numbers too
