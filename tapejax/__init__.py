@@ -212,3 +212,4 @@ from ._ops.math_ops import (  # noqa: E402
 )
 
 from . import keras as keras  # noqa: E402
+from . import data as data  # noqa: E402

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import itertools
 import weakref
 
 import jax
@@ -213,6 +214,11 @@ class Trace:
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
         self.n_values = len(specs)
+        avals = iter(traced.jaxpr.out_avals)
+        specs = [TensorSpec(a.shape, a.dtype) for a in itertools.islice(avals, sum(self.out_is_tensor))]
+        it = iter(specs)
+        outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
+        self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
 
     def _flat_call(self, *flat):
         outs, new_vars = self.jitted(list(flat[: self.n_values]), list(flat[self.n_values :]))
@@ -322,6 +328,23 @@ class Function:
         args, kwargs = self._bind(args, kwargs)
         if functions_run_eagerly():  # tf.config.run_functions_eagerly(True): no tracing
             return self._python_function(*args, **kwargs)
+        trace, leaves = self._trace_for(args, kwargs)
+        return trace(leaves)
+
+    def get_concrete_function(self, *args, **kwargs) -> Trace:
+        """The trace for these arguments, traced now if it is new; nothing runs. A TensorSpec
+        stands for a tensor argument of its shape and dtype (no None dimensions: JAX traces
+        concrete shapes). Its ``structured_outputs`` are TensorSpecs (TF's are symbolic tensors)."""
+        specs = [a for a in jax.tree_util.tree_leaves((args, kwargs)) if isinstance(a, TensorSpec)]
+        if any(s.shape is None or None in s.shape for s in specs):
+            raise ValueError("get_concrete_function needs TensorSpecs with every dimension known; "
+                             "JAX traces concrete shapes.")
+        args, kwargs = jax.tree_util.tree_map(
+            lambda a: Tensor(jax.ShapeDtypeStruct(a.shape, a.dtype._np)) if isinstance(a, TensorSpec) else a,
+            (args, kwargs), is_leaf=lambda a: isinstance(a, TensorSpec))
+        return self._trace_for(*self._bind(args, kwargs))[0]
+
+    def _trace_for(self, args, kwargs):
         if args or kwargs:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
         else:
@@ -333,7 +356,7 @@ class Function:
             tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic, strict=True)]
             trace = Trace(self._python_function, tree, tensors, dynamic, not self._traces)
             self._traces[key] = trace
-        return trace(leaves)
+        return trace, leaves
 
     def experimental_get_tracing_count(self) -> int:
         """How many times the Python function was traced for compilation (TF's counter)."""
