@@ -32,6 +32,10 @@ class NotFoundError(OpError):
     """A requested entity (a file, a saved object) was not found."""
 
 
+class DataLossError(OpError):
+    """Unrecoverable data loss or corruption (a truncated or corrupt checkpoint)."""
+
+
 class UnimplementedError(OpError):
     """The operation is not implemented or not supported."""
 
