@@ -49,8 +49,7 @@ class Checkpoint(_graph.Root):
                     "(i.e. it is part of the TensorFlow Python API and manages state), please open "
                     "an issue.")
         self._root = root
-        self._save_counter = Variable(np.int64(0), trainable=False, name="save_counter",
-                                      dtype=_dtypes.int64)
+        self._save_counter = None  # created by the first save or restore, as in TF
         for name, value in sorted(kwargs.items()):
             setattr(self, name, value)
 
@@ -66,11 +65,19 @@ class Checkpoint(_graph.Root):
 
     def _checkpoint_children(self) -> list[tuple[str, object]]:
         found = _graph.children(self._root) if self._root is not None else []
-        return [*found, *self._children.items(), ("save_counter", self._save_counter)]
+        counter = [("save_counter", self._save_counter)] if self._save_counter is not None else []
+        return [*found, *self._children.items(), *counter]
 
     @property
     def save_counter(self) -> Variable:
-        """How many times ``save`` has run (an int64 Variable, saved and restored too)."""
+        """How many times ``save`` has run (an int64 Variable, saved and restored too).
+
+        Created on first use (``save``, ``restore`` or reading it), so a checkpoint that only
+        ``write``s has none, as in TensorFlow.
+        """
+        if self._save_counter is None:
+            self._save_counter = Variable(np.int64(0), trainable=False, name="save_counter",
+                                          dtype=_dtypes.int64)
         return self._save_counter
 
     def save(self, file_prefix, options=None) -> str:
@@ -80,12 +87,13 @@ class Checkpoint(_graph.Root):
         ``checkpoint`` file then names it, for ``tf.train.latest_checkpoint``. Returns the path.
         """
         file_prefix = os.fspath(file_prefix)
-        number = int(self._save_counter.numpy()) + 1
-        self._save_counter.assign(np.int64(number))
+        counter = self.save_counter
+        number = int(counter.numpy()) + 1
+        counter.assign(np.int64(number))
         try:
             path = self.write(f"{file_prefix}-{number}")
         except BaseException:
-            self._save_counter.assign(np.int64(number - 1))
+            counter.assign(np.int64(number - 1))
             raise
         directory = os.path.dirname(path) or "."
         _state.update_checkpoint_state(directory, _state.CheckpointState(path, [path]))
@@ -105,7 +113,12 @@ class Checkpoint(_graph.Root):
         ``assert_existing_objects_matched()`` and ``expect_partial()``. ``None`` restores
         nothing (``CheckpointManager.latest_checkpoint`` of an empty directory).
         """
-        return self._load(save_path, restoring=True)
+        status = self._load(save_path, restoring=True)
+        if self._save_counter is None:
+            _ = self.save_counter  # creates it, and the saved value is restored into it now
+            if self._restoration is not None:
+                self._restoration.resume()
+        return status
 
     def read(self, save_path, options=None):
         """Restores a checkpoint written by ``write`` (the same as ``restore`` here)."""
