@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from .._core.errors import NotFoundError
 from . import _files, _state
 
 
@@ -29,8 +30,9 @@ def load_variable(ckpt_dir_or_file, name: str):
     """The value saved under ``name`` (a key from ``list_variables``), as a numpy array."""
     prefix = _prefix(ckpt_dir_or_file)
     nodes = _files.read_index(prefix, restoring=False)
-    key = name if name.endswith("/.ATTRIBUTES/VARIABLE_VALUE") else name + "/.ATTRIBUTES/VARIABLE_VALUE"
+    key = name[:-2] if name.endswith(":0") else name
     for record in _files.saved_variables(nodes):
         if record["key"] == key:
             return _files.read_values(prefix, nodes, {})[record["index"]]
-    raise ValueError(f"Key {name} not found in checkpoint {prefix}. tf.train.list_variables lists its keys.")
+    raise NotFoundError(None, None, f"Key {key} not found in checkpoint {prefix}; tf.train.list_variables "
+                        "lists its keys (such as 'model/w/.ATTRIBUTES/VARIABLE_VALUE').")
