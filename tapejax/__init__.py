@@ -28,6 +28,7 @@ from . import nest as nest  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import random as random  # noqa: E402
 from . import saved_model as saved_model  # noqa: E402
+from . import train as train  # noqa: E402
 from ._ops.array_ops import (  # noqa: E402
     broadcast_to as broadcast_to,
     cast as cast,

@@ -49,8 +49,8 @@ class OutOfRangeError(OpError):
 
 
 class DataLossError(OpError):
-    """Unrecoverable data loss or corruption (TF's padded_batch raises it for an element
-    larger than its padded shape)."""
+    """Unrecoverable data loss or corruption (a truncated or corrupt checkpoint; TF's
+    padded_batch raises it for an element larger than its padded shape)."""
 
 
 class ResourceExhaustedError(OpError):
