@@ -331,6 +331,7 @@ class Function:
         trace, leaves = self._trace_for(args, kwargs)
         return trace(leaves)
 
+    @x64.enabled
     def get_concrete_function(self, *args, **kwargs) -> Trace:
         """The trace for these arguments, traced now if it is new; nothing runs. A TensorSpec
         stands for a tensor argument of its shape and dtype (no None dimensions: JAX traces

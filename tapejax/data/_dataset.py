@@ -20,9 +20,10 @@ TensorSpec(shape=(None,), dtype=tf.int64, name=None)
 
 from __future__ import annotations
 
-import jax.numpy as jnp
+import numpy as np
 
 from .._api.function import TensorSpec
+from .._core.convert import constant_array
 from .._core.dtype import as_dtype, int64
 from .._core.tensor import Tensor
 from . import _batching, _shuffle, _sources, _transforms
@@ -165,7 +166,7 @@ class Dataset:
     def cardinality(self):
         """The number of elements as an int64 scalar tensor, or ``tf.data.INFINITE_CARDINALITY``
         (-1) or ``tf.data.UNKNOWN_CARDINALITY`` (-2)."""
-        return Tensor(jnp.asarray(self._stage.cardinality(), jnp.int64))
+        return Tensor(constant_array(self._stage.cardinality(), np.int64))
 
     def __len__(self) -> int:
         n = self._stage.cardinality()

@@ -13,7 +13,7 @@ import jax
 import numpy as np
 
 from .._api.function import TensorSpec
-from .._core.convert import convert_to_tensor
+from .._core.convert import constant_array, convert_to_tensor
 from .._core.dtype import as_dtype
 from .._core.tensor import Tensor, TensorLike
 
@@ -87,7 +87,7 @@ def spec_of(element):
 
 
 def to_tensors(element):
-    return map_leaves(lambda a: Tensor(jax.numpy.asarray(a)), element)
+    return map_leaves(lambda a: Tensor(constant_array(a)), element)  # 64-bit data stays 64-bit
 
 
 def to_numpy(element):

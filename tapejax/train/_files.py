@@ -16,6 +16,7 @@ import os
 import jax
 import numpy as np
 
+from .._core import x64
 from .._core.errors import DataLossError, NotFoundError
 from .._core.variable import Variable
 
@@ -35,6 +36,7 @@ def exists(prefix: str) -> bool:
     return os.path.isfile(os.fspath(prefix) + ".index")
 
 
+@x64.enabled
 def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
     """Writes the checkpoint ``prefix``; returns it (a str)."""
     prefix = os.fspath(prefix)
@@ -95,6 +97,7 @@ def saved_variables(nodes: list[dict]) -> list[dict]:
     return sorted((n["variable"] for n in nodes if "variable" in n), key=lambda v: v["index"])
 
 
+@x64.enabled
 def read_values(prefix, nodes: list[dict], shardings: dict) -> dict[int, object]:
     """Every saved value of ``prefix`` (index -> array), each checked against the index.
 

@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._core import x64
 from .._core.errors import InvalidArgumentError
 from .._core.purify import no_recording, undo_assignments_on_error
 from .._core.state import lookup_variable
@@ -110,6 +111,7 @@ def check(record: dict, live) -> None:
             f"restore variable with shape {tuple(live._np_shape)} and name {live.name}.")
 
 
+@x64.enabled
 def restore(root, save_path, restoring: bool = True) -> Restoration:
     """Restores the checkpoint ``save_path`` into the objects reachable from ``root``."""
     nodes = _files.read_index(save_path, restoring)
