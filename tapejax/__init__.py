@@ -97,6 +97,7 @@ from ._core.convert import constant as constant  # noqa: E402
 from ._core.convert import convert_to_tensor as convert_to_tensor  # noqa: E402
 from ._core.convert import is_tensor as is_tensor  # noqa: E402
 from ._core.variable import Variable as Variable  # noqa: E402
+from ._core.state import init_scope as init_scope  # noqa: E402
 from ._core.dtype import (  # noqa: E402
     DType as DType,
     as_dtype as as_dtype,

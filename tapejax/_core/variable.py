@@ -19,7 +19,7 @@ from . import dtype as _dtypes
 from . import x64
 from .convert import convert_to_tensor
 from .name_scope import current_scope
-from .state import assign_variable, lookup_variable, scope_depth, state
+from .state import assign_variable, init_scope, lookup_variable, scope_depth, state
 from .tensor import Tensor, TensorLike
 
 _creation_order = itertools.count()
@@ -62,8 +62,8 @@ class Variable(TensorLike):
         if guard is not None:
             guard.check_creation()  # a function being traced may forbid it (TF's ValueError)
         if callable(initial_value):
-            # As TF's init_scope: inside a traced function the initializer runs eagerly.
-            with jax.ensure_compile_time_eval():
+            # As in TF: the initializer runs in init_scope (eagerly, also inside a traced function).
+            with init_scope():
                 initial_value = initial_value()
         hint = None if isinstance(initial_value, TensorLike) else dtype
         value = convert_to_tensor(initial_value, dtype=hint)

@@ -140,9 +140,10 @@ class Layer(Module):
         dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
-        # Like TF's init_scope: a weight built while tapejax.function traces gets a concrete value.
-        with jax.ensure_compile_time_eval():
-            value = initializers.get(initializer)(tuple(shape), dtype=dtype.name)
+        # A callable initial value runs as in TF's init_scope: a weight built while
+        # tapejax.function traces gets a concrete value (random initializers draw eagerly).
+        init = initializers.get(initializer)
+        value = functools.partial(init, tuple(shape), dtype=dtype.name)
         name = name or "variable"
         with _scope(self):
             path = "/".join([scope for scope, _ in _state.scopes] + [name])
