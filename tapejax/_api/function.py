@@ -27,7 +27,7 @@ from .._core.record import Op, record
 from .._core.shape import TensorShape
 from .._core.state import jax_is_tracing, state
 from .._core.tensor import Tensor, TensorLike
-from .._core.variable import Variable, live_variables
+from .._core.variable import Variable, live_variables, write_back
 from .config import functions_run_eagerly
 
 
@@ -215,7 +215,8 @@ class Trace:
         )
         self.n_values = len(specs)
         avals = iter(traced.jaxpr.out_avals)
-        specs = [TensorSpec(a.shape, a.dtype) for a in itertools.islice(avals, sum(self.out_is_tensor))]
+        specs = [TensorSpec([d if isinstance(d, int) else None for d in a.shape], a.dtype)  # symbolic: None
+                 for a in itertools.islice(avals, sum(self.out_is_tensor))]
         it = iter(specs)
         outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
         self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
@@ -233,11 +234,7 @@ class Trace:
         else:  # nothing records: call the compiled function directly (the common, hot case)
             values = self._flat_call(*[t._value for t in inputs], *[v._value for v in self.variables])
             flat = [Tensor(v) for v in values]
-        n_outs = len(flat) - len(self.assigned)
-        for v, new in zip(self.assigned, flat[n_outs:], strict=True):
-            v._set(new._value)
-        outs = flat[:n_outs]
-        it = iter(outs)
+        it = iter(write_back(self.assigned, flat))
         result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static, strict=True)]
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 

@@ -36,6 +36,15 @@ def live_variables() -> list:
     return [v for _, v in items]
 
 
+def write_back(variables, flat) -> list:
+    """The results of a compiled call whose last ``len(variables)`` outputs are the new values
+    of ``variables`` (a traced function's assignments): assigns those, returns the others."""
+    n_results = len(flat) - len(variables)
+    for v, new in zip(variables, flat[n_results:], strict=True):
+        v._set(new._value)
+    return list(flat[:n_results])
+
+
 class Variable(TensorLike):
     """A mutable tensor (``tf.Variable``), usable wherever a Tensor is.
 

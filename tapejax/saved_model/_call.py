@@ -17,6 +17,7 @@ from jax.custom_batching import sequential_vmap
 from .._core import x64
 from .._api.function import Function, TensorSpec
 from .._core.record import Op, record
+from .._core.variable import write_back
 
 # Same-process registry of the original (pure JAX) functions saved without their gradients,
 # keyed by (save id, function name, variant): while the process that saved them lives, their
@@ -129,10 +130,7 @@ class LoadedFunction:
         variant = self._variant(args)
         reads = [v._as_tensor() for v in variant.variables]
         flat = record(variant.op, [*args, *reads])
-        n_out = len(flat) - len(variant.assigned)
-        for v, new in zip(variant.assigned, flat[n_out:], strict=True):
-            v._set(new._value)
-        return jax.tree_util.tree_unflatten(variant.out_tree, list(flat[:n_out]))
+        return jax.tree_util.tree_unflatten(variant.out_tree, write_back(variant.assigned, flat))
 
     def _variant(self, args) -> _Variant:
         ranks = tuple(len(args[i].shape) for i in self._unknown)
