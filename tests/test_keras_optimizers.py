@@ -120,14 +120,15 @@ def test_shape_mismatch_leaves_everything_unchanged():
 
 
 def test_option_errors():
-    with pytest.raises(NotImplementedError, match="`clipnorm` is not supported"):
-        K.SGD(clipnorm=1.0)
+    with pytest.raises(NotImplementedError, match="`gradient_accumulation_steps` is not supported"):
+        K.SGD(gradient_accumulation_steps=2)
     with pytest.raises(ValueError, match="Argument\\(s\\) not recognized"):
         K.Adam(lr=0.1)
     with pytest.raises(ValueError, match="`momentum` must be a float between"):
         K.SGD(momentum=-1.0)
-    with pytest.raises(NotImplementedError, match="no schedules"):
-        K.SGD(learning_rate=lambda: 0.1)
+    with pytest.raises(ValueError, match="Argument `learning_rate` should be float, or an instance of "
+                       "LearningRateSchedule, or a callable .* Received instead: learning_rate=1$"):
+        K.SGD(learning_rate=1)
     opt, v, w = K.SGD(momentum=0.5), tf.Variable(1.0), tf.Variable(1.0)
     opt.apply_gradients([(tf.constant(1.0), v)])
     with pytest.raises(ValueError, match="unknown variable 'Variable:0'"):

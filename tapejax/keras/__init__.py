@@ -7,4 +7,5 @@ from . import backend as backend
 from . import initializers as initializers
 from . import layers as layers
 from . import losses as losses
+from . import metrics as metrics
 from . import optimizers as optimizers

@@ -1,10 +1,12 @@
 """Optimizer: the Keras 3 base optimizer (``iterations``, ``learning_rate``, slot variables).
 
-Subclasses define ``build_slots(variable)`` (the zero-initialised slots one variable needs) and
+Subclasses name their slots with ``_slot_groups()`` (groups of slot names, each created for
+every variable in turn, as Keras' ``add_optimizer_variables``) and define
 ``update(gradient, variable, slots, lr, step)`` (the new values, as JAX arrays). The base class
-filters missing gradients as Keras does, checks shapes before anything is assigned, and applies
-every update with ``Variable.assign`` while no tape records, so training steps are never
-differentiated.
+filters missing gradients as Keras does, checks shapes before anything is assigned, clips the
+gradients (``clipnorm``, ``clipvalue``, ``global_clipnorm``), applies ``weight_decay``, keeps
+the moving averages of ``use_ema``, and applies every update with ``Variable.assign`` while no
+tape records, so training steps are never differentiated.
 """
 
 from __future__ import annotations
@@ -19,31 +21,56 @@ from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.purify import no_recording, undo_assignments_on_error
+from ._gradient_clipping import clip_gradients, read
 from ._layer import _auto_name
+from ._schedules import LearningRateSchedule
 from ._variable import KerasVariable
 
-_UNSUPPORTED = ("weight_decay", "clipnorm", "clipvalue", "global_clipnorm", "use_ema",
-                "ema_overwrite_frequency", "loss_scale_factor", "gradient_accumulation_steps")
+_UNSUPPORTED = ("gradient_accumulation_steps",)
 
 
 class Optimizer:
     """Base class of Keras optimizers (``tf.keras.optimizers.Optimizer``), as in Keras 3.
 
     Args:
-      learning_rate: a float; readable and settable as ``optimizer.learning_rate``.
+      learning_rate: a float (readable and settable as ``optimizer.learning_rate``), a
+        ``LearningRateSchedule`` (read at ``iterations`` on every step), or a callable taking
+        no argument.
+      weight_decay: if set, each variable is first decayed: ``w -= w * weight_decay * lr``.
+      clipnorm, clipvalue, global_clipnorm: clip each gradient's norm, each gradient's
+        values, or the norm of all gradients together (at most one of the three).
+      use_ema, ema_momentum, ema_overwrite_frequency: keep a moving average of the
+        variables, copied into them every ``ema_overwrite_frequency`` steps or by
+        ``finalize_variable_values``.
+      loss_scale_factor: the gradients are divided by it before anything else.
       name: the optimizer's name; by default the class name in snake case, made unique.
     """
 
-    _slot_names: tuple[str, ...] = ()
-
-    def __init__(self, learning_rate, name: str | None = None, **kwargs):
+    def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None,
+                 loss_scale_factor=None, name: str | None = None, **kwargs):
         _check_options(type(self).__name__, kwargs)
         self.name = name or _auto_name(type(self).__name__)
+        self.weight_decay, self.loss_scale_factor = weight_decay, loss_scale_factor
+        self.clipnorm, self.clipvalue, self.global_clipnorm = clipnorm, clipvalue, global_clipnorm
+        self.use_ema, self.ema_momentum = use_ema, ema_momentum
+        self.ema_overwrite_frequency = ema_overwrite_frequency
+        _check_ema(use_ema, ema_momentum, ema_overwrite_frequency)
+        if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
+            raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. "
+                             f"Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
+                             f"global_clipnorm={global_clipnorm}")
         self._iterations = self._own_variable(np.int64(0), "iteration", _dtypes.int64)
-        self._learning_rate = self._own_variable(_float(learning_rate), "learning_rate", _dtypes.float32)
+        if isinstance(learning_rate, LearningRateSchedule) or callable(learning_rate):
+            self._learning_rate = learning_rate
+        else:
+            self._learning_rate = self._own_variable(_float(learning_rate), "learning_rate", _dtypes.float32)
         self._slots: dict[int, list] = {}  # id(trained variable) -> its slot variables
+        self._averages: dict[int, KerasVariable] = {}  # id(trained variable) -> its moving average
         self._slot_variables: list = []
         self._trained: list = []  # the variables it was built for
+        self._excluded_ids: set = set()
+        self._excluded_names: tuple = ()
 
     def _own_variable(self, value, name: str, dtype) -> KerasVariable:
         return KerasVariable(value, trainable=False, name=name, path=f"{self.name}/{name}", dtype=dtype)
@@ -54,44 +81,81 @@ class Optimizer:
         return self._iterations
 
     @property
-    def learning_rate(self) -> KerasVariable:
-        """The learning rate, a float32 Variable; assigning a float sets it."""
-        return self._learning_rate
+    def learning_rate(self):
+        """The learning rate: a float32 Variable (assigning a float sets it), or the schedule's
+        value at ``iterations`` (a Tensor), or the callable's value."""
+        if isinstance(self._learning_rate, KerasVariable):
+            return self._learning_rate
+        if isinstance(self._learning_rate, LearningRateSchedule):
+            return self._learning_rate(self._iterations)
+        return self._learning_rate()
 
     @learning_rate.setter
     def learning_rate(self, value) -> None:
-        self._learning_rate.assign(_float(value))
+        if isinstance(value, LearningRateSchedule) or callable(value):
+            self._learning_rate = value
+        elif isinstance(self._learning_rate, LearningRateSchedule):
+            raise TypeError("This optimizer was created with a `LearningRateSchedule` object as its "
+                            "`learning_rate` constructor argument, hence its learning rate is not settable. "
+                            "If you need the learning rate to be settable, you should instantiate the "
+                            "optimizer with a float `learning_rate` argument.")
+        elif isinstance(self._learning_rate, KerasVariable):
+            self._learning_rate.assign(np.float32(value))
+        else:
+            self._learning_rate = self._own_variable(np.float32(value), "learning_rate", _dtypes.float32)
 
     @property
     def variables(self) -> list:
-        """``iterations``, ``learning_rate``, then the slot variables in creation order."""
-        return [self._iterations, self._learning_rate, *self._slot_variables]
+        """``iterations``, ``learning_rate`` (unless a schedule), then the slot variables in
+        creation order."""
+        lr = [self._learning_rate] if isinstance(self._learning_rate, KerasVariable) else []
+        return [self._iterations, *lr, *self._slot_variables]
+
+    def _slot_groups(self) -> list:
+        """``(names, initial value)`` groups of slots, in Keras' creation order."""
+        return []
+
+    def _build_extra(self, variables) -> None:
+        """Creates optimizer-wide variables after the slots (Nadam's ``u_product``)."""
 
     def build(self, var_list) -> None:
-        """Creates the slot variables of every variable in ``var_list`` (zeros, like it).
+        """Creates the slot variables of every variable in ``var_list``, as Keras orders them.
 
         As in Keras, only the first build counts: the optimizer then trains those variables.
         """
         if self._trained:
             return
         self._trained = list({id(v): v for v in var_list}.values())  # also keeps their ids theirs
-        for variable in self._trained:
-            self._slots[id(variable)] = [self._slot(variable, s) for s in self._slot_names]
-        for slot_name in self._late_slot_names():  # after all the others, as Keras orders them
+        if self.use_ema:
             for variable in self._trained:
-                self._slots[id(variable)].append(self._slot(variable, slot_name))
+                self._averages[id(variable)] = self._slot(variable, "average", 0.0)
+        for variable in self._trained:
+            self._slots[id(variable)] = []
+        for names, initial in self._slot_groups():
+            for variable in self._trained:  # interleaved per variable, as Keras
+                self._slots[id(variable)] += [self._slot(variable, n, initial) for n in names]
+        self._build_extra(self._trained)
 
-    def _late_slot_names(self) -> tuple[str, ...]:
-        return ()  # slots Keras creates after all the others (Adam's velocity_hat)
-
-    def _slot(self, variable, slot_name: str) -> KerasVariable:
+    def _slot(self, variable, slot_name: str, initial=0.0) -> KerasVariable:
         base = getattr(variable, "path", None)
         base = base.replace("/", "_") if base else variable.name.replace("/", "_").replace(":", "_")
         name = f"{base}_{slot_name}"
-        slot = KerasVariable(np.zeros(variable._np_shape, variable._np_dtype), trainable=False,
+        slot = KerasVariable(np.full(variable._np_shape, initial, variable._np_dtype), trainable=False,
                              name=name, path=f"{self.name}/{name}")
         self._slot_variables.append(slot)
         return slot
+
+    def exclude_from_weight_decay(self, var_list=None, var_names=None) -> None:
+        """Leaves these variables (or those whose name contains one of ``var_names``) undecayed."""
+        if self._trained:
+            raise ValueError("`exclude_from_weight_decay()` can only be configured before the optimizer "
+                             "is built.")
+        self._excluded_ids = {id(v) for v in var_list or ()}
+        self._excluded_names = tuple(var_names or ())
+
+    def _decays(self, variable) -> bool:
+        return id(variable) not in self._excluded_ids and not any(
+            n in variable.name for n in self._excluded_names)
 
     def apply_gradients(self, grads_and_vars):
         """Applies one update from ``(gradient, variable)`` pairs; returns ``iterations``.
@@ -123,17 +187,48 @@ class Optimizer:
         pairs = _present(grads, variables)
         checked = [(self._checked(g, v), v) for g, v in pairs]
         with no_recording(), undo_assignments_on_error():
-            lr = self._learning_rate._as_tensor()._value
-            step = self._iterations._as_tensor()._value + 1
-            for grad, variable in checked:
+            lr = read(convert_to_tensor(self.learning_rate))
+            iterations = read(self._iterations)
+            step = iterations + 1
+            grads = [g for g, _ in checked]
+            if self.loss_scale_factor is not None:
+                grads = [g / self.loss_scale_factor for g in grads]
+            grads = clip_gradients(grads, self.clipnorm, self.clipvalue, self.global_clipnorm)
+            for _, variable in checked:
+                if self.weight_decay is not None and self._decays(variable):
+                    value, wd = read(variable), jnp.asarray(self.weight_decay, variable._np_dtype)
+                    variable.assign(convert_to_tensor(value - value * wd * lr.astype(value.dtype)))
+            self._prepare(step)
+            for grad, (_, variable) in zip(grads, checked, strict=True):
                 slots = self._slots_of(variable)
-                values = [s._as_tensor()._value for s in slots]
-                new_var, new_slots = self.update(grad, variable._as_tensor()._value, values, lr, step)
+                new_var, new_slots = self.update(grad, read(variable), [read(s) for s in slots], lr, step)
                 for slot, value in zip(slots, new_slots, strict=True):
                     slot.assign(convert_to_tensor(value))
                 variable.assign(convert_to_tensor(new_var))
+            if self.use_ema:
+                self._update_averages(iterations)
             self._iterations.assign(convert_to_tensor(step))
         return self._iterations
+
+    def _prepare(self, step) -> None:
+        """Updates optimizer-wide state before the per-variable updates (Nadam)."""
+
+    def _update_averages(self, iterations) -> None:
+        for variable in self._trained:
+            average, value = self._averages[id(variable)], read(variable)
+            momentum = (iterations != 0).astype(value.dtype) * jnp.asarray(self.ema_momentum, value.dtype)
+            new_average = momentum * read(average) + (1 - momentum) * value
+            average.assign(convert_to_tensor(new_average))
+            if self.ema_overwrite_frequency:
+                overwrite = (iterations + 1) % self.ema_overwrite_frequency == 0
+                variable.assign(convert_to_tensor(jnp.where(overwrite, new_average, value)))
+
+    def finalize_variable_values(self, var_list) -> None:
+        """With ``use_ema``, sets each variable to its moving average (``fit`` does it at the end)."""
+        if self.use_ema:
+            with no_recording():
+                for variable in var_list:
+                    variable.assign(self._averages[id(variable)])
 
     def _slots_of(self, variable) -> list:
         if id(variable) not in self._slots:
@@ -170,11 +265,22 @@ def _present(grads, variables) -> list:
 
 
 def _float(value):
-    if callable(value) or isinstance(value, bool):
-        raise NotImplementedError(
-            f"learning_rate={value!r} is not supported by tapejax.keras optimizers (no schedules); "
-            "pass a float and set optimizer.learning_rate between steps.")
+    if not isinstance(value, float):  # Keras 3 takes Python floats only (not 1, not np.float32)
+        raise ValueError("Argument `learning_rate` should be float, or an instance of LearningRateSchedule, "
+                         "or a callable (that takes in the current iteration value and returns the "
+                         f"corresponding learning rate value). Received instead: learning_rate={value}")
     return np.float32(value)
+
+
+def _check_ema(use_ema, ema_momentum, ema_overwrite_frequency) -> None:
+    if not use_ema:
+        return
+    if ema_momentum > 1 or ema_momentum < 0:
+        raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={ema_momentum}")
+    frequency = ema_overwrite_frequency
+    if frequency and (not isinstance(frequency, int) or frequency < 1):
+        raise ValueError("`ema_overwrite_frequency` must be an integer >= 1 or None. Received: "
+                         f"ema_overwrite_frequency={ema_overwrite_frequency}")
 
 
 def _check_options(class_name: str, options: dict) -> None:

@@ -1,12 +1,10 @@
-"""Keras optimizers (``tf.keras.optimizers``): SGD and Adam, with Keras 3's update rules."""
+"""SGD, Adam and AdamW, with Keras 3's update rules (``tf.keras.optimizers``)."""
 
 from __future__ import annotations
 
 import jax.numpy as jnp
 
 from ._optimizer import Optimizer, as_float
-
-__all__ = ["SGD", "Adam", "Optimizer"]
 
 
 class SGD(Optimizer):
@@ -27,8 +25,10 @@ class SGD(Optimizer):
         if not isinstance(momentum, float | int) or momentum < 0 or momentum > 1:
             raise ValueError("`momentum` must be a float between [0, 1].")
         self.momentum, self.nesterov = float(momentum), bool(nesterov)
-        self._slot_names = ("momentum",) if self.momentum else ()
         super().__init__(learning_rate, name=name, **kwargs)
+
+    def _slot_groups(self) -> list:
+        return [(("momentum",), 0.0)] if self.momentum else []
 
     def update(self, grad, var, slots, lr, step):
         lr = lr.astype(var.dtype)
@@ -56,15 +56,13 @@ class Adam(Optimizer):
     [0.9000013 2.099999 ]
     """
 
-    _slot_names = ("momentum", "velocity")
-
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False,
                  name=None, **kwargs):
         self.beta_1, self.beta_2, self.epsilon, self.amsgrad = beta_1, beta_2, epsilon, bool(amsgrad)
         super().__init__(learning_rate, name=name, **kwargs)
 
-    def _late_slot_names(self) -> tuple[str, ...]:
-        return ("velocity_hat",) if self.amsgrad else ()
+    def _slot_groups(self) -> list:
+        return [(("momentum", "velocity"), 0.0)] + ([(("velocity_hat",), 0.0)] if self.amsgrad else [])
 
     def update(self, grad, var, slots, lr, step):
         lr, t = lr.astype(var.dtype), step.astype(var.dtype)
@@ -77,3 +75,23 @@ class Adam(Optimizer):
             v = jnp.maximum(slots[2], v)
             new_slots.append(v)
         return var - (m * alpha) / (jnp.sqrt(v) + as_float(self.epsilon, var)), new_slots
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay, as Keras 3's ``AdamW``: ``weight_decay`` (0.004 by
+    default) shrinks each variable by ``w * weight_decay * lr`` before the Adam update.
+
+    >>> import tapejax as tf
+    >>> w = tf.Variable([1.0, 2.0])
+    >>> opt = tf.keras.optimizers.AdamW(learning_rate=0.1, weight_decay=0.5)
+    >>> _ = opt.apply_gradients([(tf.constant([0.5, -1.0]), w)])
+    >>> print(w.numpy())
+    [0.8500013 2.0000012]
+    """
+
+    def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 amsgrad=False, name=None, **kwargs):
+        super().__init__(learning_rate, beta_1=beta_1, beta_2=beta_2, epsilon=epsilon, amsgrad=amsgrad,
+                         name=name, weight_decay=weight_decay, **kwargs)
+        if self.weight_decay is None:
+            raise ValueError("Argument `weight_decay` must be a float. Received: weight_decay=None")
