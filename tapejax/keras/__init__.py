@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from . import activations as activations
 from . import backend as backend
+from . import constraints as constraints
 from . import initializers as initializers
 from . import layers as layers
 from . import losses as losses
 from . import metrics as metrics
 from . import optimizers as optimizers
+from . import regularizers as regularizers

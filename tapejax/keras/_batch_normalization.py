@@ -6,7 +6,7 @@ from .._ops import math_ops as _math
 from .._ops import nn_ops as _nn
 from .._ops.array_ops import cast as _cast
 from .._ops.array_ops import reshape as _reshape
-from . import initializers
+from . import constraints, initializers, regularizers
 from ._layer import Layer, check_input_spec, check_unsupported
 
 
@@ -47,9 +47,11 @@ class BatchNormalization(Layer):
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
                  gamma_constraint=None, synchronized: bool = False, renorm: bool = False, **kwargs):
         super().__init__(**kwargs)
-        check_unsupported(self, beta_regularizer=beta_regularizer, gamma_regularizer=gamma_regularizer,
-                     beta_constraint=beta_constraint, gamma_constraint=gamma_constraint,
-                     synchronized=synchronized, renorm=renorm)
+        check_unsupported(self, synchronized=synchronized, renorm=renorm)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
         self.axis = int(axis)
         self.momentum, self.epsilon = float(momentum), float(epsilon)
         self.center, self.scale = center, scale
@@ -67,9 +69,11 @@ class BatchNormalization(Layer):
                              f"Received: axis={self.axis}")
         shape = (input_shape[self.axis],)
         if self.scale:
-            self.gamma = self.add_weight(shape=shape, name="gamma", initializer=self.gamma_initializer)
+            self.gamma = self.add_weight(shape=shape, name="gamma", initializer=self.gamma_initializer,
+                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
         if self.center:
-            self.beta = self.add_weight(shape=shape, name="beta", initializer=self.beta_initializer)
+            self.beta = self.add_weight(shape=shape, name="beta", initializer=self.beta_initializer,
+                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
         self.moving_mean = self.add_weight(shape=shape, name="moving_mean",
                                            initializer=self.moving_mean_initializer, trainable=False)
         self.moving_variance = self.add_weight(shape=shape, name="moving_variance",

@@ -21,7 +21,10 @@ from .._core import dtype as _dtypes
 from .._core.convert import convert_to_tensor
 from .._core.tensor import TensorLike
 from .._ops.array_ops import cast as _cast
-from . import initializers
+from . import constraints, initializers, regularizers
+from ._input_spec import check_input_spec, check_unsupported  # noqa: F401 - layers import them here
+from ._layer_losses import LayerLosses
+from ._serialization import dtype_name, dtype_policy
 from ._variable import KerasVariable
 
 
@@ -50,7 +53,7 @@ def clear_session() -> None:
     _name_uids.clear()
 
 
-class Layer(Module):
+class Layer(LayerLosses, Module):
     """Base class of Keras layers (``tf.keras.layers.Layer``), as in Keras 3.
 
     Subclasses create weights with :meth:`add_weight` in ``build(input_shape)``, which runs on
@@ -90,7 +93,8 @@ class Layer(Module):
                               "is built from the shape of its first input.", stacklevel=2)
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
-        check_unsupported(self, activity_regularizer=activity_regularizer)
+        self.activity_regularizer = regularizers.get(activity_regularizer)
+        self._losses: list = []
         if not isinstance(trainable, bool):
             raise ValueError(f"Expected `trainable` to be a boolean. Received: trainable={trainable} "
                              f"(of type {type(trainable)})")
@@ -100,6 +104,7 @@ class Layer(Module):
         # Not Module.__init__: Keras layer names need not be Python identifiers.
         self._name = name or _auto_name(type(self).__name__)
         self._trainable = trainable
+        dtype = dtype_name(dtype)  # also a serialized DTypePolicy (from get_config)
         self._dtype = _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
         self.autocast = autocast
         self.built = False
@@ -133,10 +138,12 @@ class Layer(Module):
             ``f(shape, dtype)``; ``'glorot_uniform'`` by default for float weights.
           dtype: the weight's dtype; the layer's dtype by default.
           trainable: whether it is trainable (returned by :attr:`trainable_weights`).
+          regularizer: a penalty of the weight, listed in :attr:`losses` (``'l2'``, an object).
+          constraint: a projection optimizers apply after each update (``'non_neg'``, an object).
           name: its name; its ``path`` is ``'<layer name>/<name>'``.
         """
         shape, initializer, dtype = _legacy_weight_args(args, shape, initializer, dtype)
-        check_unsupported(self, regularizer=regularizer, constraint=constraint)
+        regularizer, constraint = regularizers.get(regularizer), constraints.get(constraint)
         dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
@@ -151,6 +158,7 @@ class Layer(Module):
         if tuple(variable.shape) != tuple(shape):
             raise ValueError(f"Layer.add_weight: the initializer of {name!r} returned shape "
                              f"{variable.shape}, expected {tuple(shape)}.")
+        variable.regularizer, variable.constraint = regularizer, constraint
         (self._trainable_variables if trainable else self._non_trainable_variables).append(variable)
         return variable
 
@@ -242,6 +250,8 @@ class Layer(Module):
         else:
             inputs = jax.tree_util.tree_map(self._convert_input, inputs, is_leaf=_is_input_leaf)
         args, kwargs, training = _bind_training(type(self), args, kwargs)
+        if not _state.scopes:
+            self._clear_losses()  # the outermost call starts afresh, as Keras
         with _scope(self, training):
             if not self.built:
                 if isinstance(inputs, TensorLike):
@@ -249,7 +259,27 @@ class Layer(Module):
                 self.build(_shapes(inputs))
             if isinstance(inputs, TensorLike):
                 self._check_input(inputs)
-            return self.call(inputs, *args, **kwargs)
+            outputs = self.call(inputs, *args, **kwargs)
+            if self.activity_regularizer is not None:
+                self._add_activity_losses(outputs)
+            return outputs
+
+    def compute_output_shape(self, input_shape):
+        """The output's shape for an input of ``input_shape`` (``None`` for unknown sizes)."""
+        raise NotImplementedError(f"Layer {type(self).__name__} should implement "
+                                  "`def compute_output_shape(input_shape)`.")
+
+    def get_config(self) -> dict:
+        """The layer's constructor arguments, as Keras 3 serializes them (``from_config`` inverts it)."""
+        config = {"name": self.name, "trainable": self.trainable, "dtype": dtype_policy(self.dtype)}
+        if self.activity_regularizer is not None:
+            config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict):
+        """A new layer made from :meth:`get_config`'s dict."""
+        return cls(**config)
 
     def _convert_input(self, x):
         if isinstance(x, (TensorLike, np.ndarray, np.generic, jax.Array, int, float)) or _is_number_list(x):
@@ -272,32 +302,6 @@ def _marks_built(build):
         return result
 
     return wrapper
-
-
-def check_input_spec(layer: Layer, inputs, *, ndim=None, min_ndim=None, axes=None) -> None:
-    """Keras' InputSpec check: the same errors (ValueError) with the same wording."""
-    shape = inputs._np_shape
-    prefix = f"Input 0 of layer '{layer.name}' is incompatible with the layer:"
-    if ndim is not None and len(shape) != ndim:
-        raise ValueError(f"{prefix} expected ndim={ndim}, found ndim={len(shape)}. Full shape received: "
-                         f"{shape}")
-    if min_ndim is not None and len(shape) < min_ndim:
-        raise ValueError(f"{prefix} expected min_ndim={min_ndim}, found ndim={len(shape)}. Full shape "
-                         f"received: {shape}")
-    for axis, value in (axes or {}).items():
-        if shape[axis] != value:
-            raise ValueError(f"{prefix} expected axis {axis} of input shape to have value {value}, but "
-                             f"received input with shape {shape}. A built layer keeps the input size "
-                             "it was built for; use a new layer for inputs of another size.")
-
-
-def check_unsupported(layer: Layer, **options) -> None:
-    """Raises NotImplementedError for a Keras option tapejax does not implement, when it is set."""
-    for key, value in options.items():
-        if value is not None and value is not False:
-            raise NotImplementedError(
-                f"{type(layer).__name__}: `{key}` is not supported by tapejax.keras; leave it unset "
-                "and apply it in your own training step.")
 
 
 def _legacy_weight_args(args, shape, initializer, dtype):
