@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from . import activations as activations
 from . import backend as backend
+from . import callbacks as callbacks
 from . import initializers as initializers
 from . import layers as layers
 from . import losses as losses
 from . import optimizers as optimizers
+from ._input_layer import Input as Input
+from ._model import Model as Model
+from ._sequential import Sequential as Sequential
