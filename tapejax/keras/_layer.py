@@ -23,6 +23,7 @@ from .._core.tensor import TensorLike
 from .._ops.array_ops import cast as _cast
 from . import constraints, initializers, regularizers
 from ._input_spec import check_input_spec, check_unsupported  # noqa: F401 - layers import them here
+from ._keras_tensor import KerasTensor, has_keras_tensor, reset_tensor_names, symbolic_call
 from ._layer_losses import LayerLosses
 from ._serialization import dtype_name, dtype_policy
 from ._variable import KerasVariable
@@ -51,6 +52,7 @@ def _auto_name(class_name: str) -> str:
 def clear_session() -> None:
     """Resets Keras' automatic layer names, so the next Dense is named ``'dense'`` again."""
     _name_uids.clear()
+    reset_tensor_names()
 
 
 class Layer(LayerLosses, Module):
@@ -87,10 +89,14 @@ class Layer(LayerLosses, Module):
 
     def __init__(self, *, activity_regularizer=None, trainable: bool = True, dtype=None,
                  autocast: bool = True, name: str | None = None, **kwargs):
-        for legacy in ("input_shape", "input_dim"):
-            if kwargs.pop(legacy, None) is not None:
-                warnings.warn(f"Do not pass an `{legacy}` argument to a layer: it is ignored; the layer "
-                              "is built from the shape of its first input.", stacklevel=2)
+        input_shape, input_dim = kwargs.pop("input_shape", None), kwargs.pop("input_dim", None)
+        if input_shape is not None or input_dim is not None:
+            warnings.warn("Do not pass an `input_shape`/`input_dim` argument to a layer. When using "
+                          "Sequential models, prefer using an `Input(shape)` object as the first layer "
+                          "in the model instead.", stacklevel=2)
+        # What Sequential builds its first layer for, as Keras 3 keeps it.
+        self._input_shape_arg = tuple(input_shape) if input_shape is not None else (
+            (input_dim,) if input_dim is not None else None)
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
         self.activity_regularizer = regularizers.get(activity_regularizer)
@@ -245,6 +251,9 @@ class Layer(LayerLosses, Module):
         """Raises ValueError when ``inputs`` cannot be used by this layer (Keras' InputSpec)."""
 
     def __call__(self, inputs, *args, **kwargs):
+        if isinstance(inputs, KerasTensor) or (
+                not isinstance(inputs, TensorLike) and has_keras_tensor((inputs, args, kwargs))):
+            return symbolic_call(self, inputs, args, kwargs)  # building a functional model
         if isinstance(inputs, TensorLike):
             inputs = self._convert_input(inputs)
         else:
@@ -256,7 +265,8 @@ class Layer(LayerLosses, Module):
             if not self.built:
                 if isinstance(inputs, TensorLike):
                     self._check_input(inputs)
-                self.build(_shapes(inputs))
+                self._build_input_shape = _shapes(inputs)  # what Model.summary() shows
+                self.build(self._build_input_shape)
             if isinstance(inputs, TensorLike):
                 self._check_input(inputs)
             outputs = self.call(inputs, *args, **kwargs)

@@ -7,6 +7,7 @@ from ._conv import Conv1D, Conv2D, Conv3D
 from ._core_layers import Activation, Dropout, Flatten, Reshape
 from ._dense import Dense
 from ._embedding import Embedding
+from ._input_layer import Input, InputLayer
 from ._layer import Layer
 from ._layer_normalization import LayerNormalization
 from ._merging import (
@@ -54,7 +55,8 @@ __all__ = [
     "GRU", "LSTM", "RNN", "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D",
     "AveragePooling3D", "AvgPool1D", "AvgPool2D", "AvgPool3D", "BatchNormalization", "Concatenate",
     "Conv1D", "Conv2D", "Conv3D", "Convolution1D", "Convolution2D", "Convolution3D", "Dense", "Dropout",
-    "Embedding", "Flatten", "GRUCell", "GlobalAveragePooling1D", "GlobalAveragePooling2D",
+    "Embedding", "Flatten", "Input", "InputLayer", "GRUCell", "GlobalAveragePooling1D",
+    "GlobalAveragePooling2D",
     "GlobalAveragePooling3D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalAvgPool3D",
     "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPool3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D",
     "GlobalMaxPooling3D", "LSTMCell", "Layer", "LayerNormalization", "MaxPool1D", "MaxPool2D",
