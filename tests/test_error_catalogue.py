@@ -71,6 +71,7 @@ class _Source:
         self.functions: dict[str, list[ast.FunctionDef]] = {}
         self.constants: dict[str, list[ast.expr]] = {}
         self.calls: dict[str, list[ast.Call]] = {}
+        self._parameters: dict[tuple, list[str]] = {}  # (function, parameter) -> its fragments
         for tree in self.modules.values():
             for node in ast.walk(tree):
                 for child in ast.iter_child_nodes(node):
@@ -137,8 +138,14 @@ class _Source:
         if function is not None:
             params = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
             if expr.id in params:
-                return [p for a in self._arguments_for(function, expr.id)
-                        for p in self.fragments(a, seen)]
+                # What a parameter receives is worked out once: parameters passed on through
+                # many calls of one name (``name=name`` into ``__init__``s) branch exponentially.
+                key = (id(function), expr.id)
+                if key not in self._parameters:
+                    self._parameters[key] = []  # while being worked out (a cycle adds nothing)
+                    self._parameters[key] = [p for a in self._arguments_for(function, expr.id)
+                                             for p in self.fragments(a, seen)]
+                return self._parameters[key]
             local = [s.value for s in ast.walk(function) if isinstance(s, ast.Assign)
                      and any(isinstance(t, ast.Name) and t.id == expr.id for t in s.targets)]
             if local:

@@ -5,14 +5,20 @@ from __future__ import annotations
 import math
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
-from .._core.tensor import TensorLike
+from .._core.tensor import Tensor, TensorLike
 
 
 def _is_array(x) -> bool:
-    return isinstance(x, (np.ndarray, TensorLike, jax.Array)) or (
-        isinstance(x, list) and bool(x) and not isinstance(x[0], (list, tuple, dict, np.ndarray, TensorLike)))
+    return isinstance(x, (np.ndarray, TensorLike, jax.Array)) or _is_number_list(x)
+
+
+def _is_number_list(x) -> bool:
+    """A (nested) list of Python numbers: one array, not a list of inputs."""
+    return isinstance(x, list) and bool(x) and all(
+        isinstance(v, (int, float)) or _is_number_list(v) for v in x)
 
 
 def _to_numpy(x):
@@ -81,6 +87,7 @@ class EpochIterator:
             self.batch_size = batch_size or 32
             self.shuffle = bool(shuffle)
             self.num_batches = steps_per_epoch or math.ceil(self.n / self.batch_size)
+            self._device_data = None
         else:
             if batch_size is not None:
                 raise ValueError("The `batch_size` argument must not be specified for the given input "
@@ -90,22 +97,40 @@ class EpochIterator:
             self.num_batches = steps_per_epoch or (len(x) if length is not None else None)
 
     def __iter__(self):
+        """``(step, args)``: the step function's arguments, ``(batch,)`` for batches of an
+        iterable, ``(arrays, order, start, size)`` for arrays (see :func:`take_batch`)."""
         if self.arrays:
             yield from self._array_batches()
         else:
             for step, batch in enumerate(self.data):
                 if self.steps_per_epoch is not None and step >= self.steps_per_epoch:
                     break
-                yield step, batch
+                yield step, (batch,)
 
     def _array_batches(self):
-        order = np.random.permutation(self.n) if self.shuffle else None
+        # The arrays go to the device once; each compiled step cuts its batch out of them at a
+        # position it keeps in a Variable (see take_batch), so no batch is converted or copied
+        # in Python and nothing but the batch size is given per step.
+        if self._device_data is None:
+            self._device_data = jax.device_put(self.data)
+        order = jax.device_put(np.random.permutation(self.n).astype(np.int32)) if self.shuffle else None
         for step in range(self.num_batches):
             start = (step * self.batch_size) % self.n
-            stop = min(start + self.batch_size, self.n)
-            if order is None:
-                batch = jax.tree_util.tree_map(lambda a, s=start, e=stop: a[s:e], self.data)
-            else:
-                index = order[start:stop]
-                batch = jax.tree_util.tree_map(lambda a, i=index: a[i], self.data)
-            yield step, batch
+            yield step, (self._device_data, order, min(self.batch_size, self.n - start))
+
+
+def take_batch(arrays, order, position, size: int):
+    """Inside a compiled step: the ``size`` samples from ``position`` (a Variable, then moved
+    past them), in ``order`` if shuffled."""
+    start = position._as_tensor()._value
+    n = jax.tree_util.tree_leaves(arrays, is_leaf=lambda a: isinstance(a, TensorLike))[0].shape[0]
+    position.assign(Tensor((start + size) % n))
+    if order is None:
+        def cut(a):
+            return Tensor(jax.lax.dynamic_slice_in_dim(a._value, start, size))
+    else:
+        index = jax.lax.dynamic_slice_in_dim(order._value, start, size)
+
+        def cut(a):
+            return Tensor(jnp.take(a._value, index, axis=0))
+    return jax.tree_util.tree_map(cut, arrays, is_leaf=lambda a: isinstance(a, TensorLike))

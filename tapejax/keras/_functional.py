@@ -22,13 +22,8 @@ class Graph:
                 raise ValueError("All `inputs` and `outputs` values of a functional model must be "
                                  f"KerasTensors (from `tf.keras.Input` and layer calls). Received: {x!r}")
         self.nodes = self._ordered_nodes()
-        known = {id(x) for x in self.flat_inputs}
-        for node in self.nodes:
-            missing = [x for x in node.inputs if id(x) not in known]
-            if missing:
-                raise ValueError(f"Functional model: the graph reaches the input {missing[0]!r}, which is "
-                                 "not in the model's `inputs`; pass every Input the outputs depend on.")
-            known.update(id(x) for x in node.outputs)
+        if any(node.is_input for node in self.nodes):  # an Input that is not among ``inputs``
+            raise ValueError("Output with path `` is not connected to `inputs`")
 
     def _ordered_nodes(self) -> list:
         """Every node the outputs depend on, each after the nodes it reads (depth-first)."""

@@ -33,7 +33,9 @@ class InputLayer(Layer):
         self._batch_shape = tuple(batch_shape)
         self.built = True
         self.output = KerasTensor(self._batch_shape, self.dtype, self.name)
-        self.output._keras_history = (Node(self, ((),), {}, [self.output]), 0)
+        node = Node(self, ((),), {}, [self.output])
+        node.is_input = True
+        self.output._keras_history = (node, 0)
 
     @property
     def batch_shape(self) -> tuple:

@@ -65,6 +65,7 @@ class Node:
     def __init__(self, layer, args, kwargs, outputs):
         self.layer, self.args, self.kwargs, self.outputs = layer, args, kwargs, outputs
         self.inputs = [x for x in _leaves((args, kwargs)) if isinstance(x, KerasTensor)]
+        self.is_input = False  # the node of an InputLayer
 
     @property
     def parent_nodes(self) -> list:

@@ -24,16 +24,15 @@ class Model(Trainer, Layer):
     >>> class TwoLayers(tf.keras.Model):
     ...   def __init__(self):
     ...     super().__init__()
-    ...     self.hidden = tf.keras.layers.Dense(4, activation='relu')
-    ...     self.out = tf.keras.layers.Dense(1)
+    ...     self.hidden = tf.keras.layers.Dense(4, activation='relu', name='hidden')
+    ...     self.out = tf.keras.layers.Dense(1, name='out')
     ...   def call(self, inputs, training=None):
     ...     return self.out(self.hidden(inputs))
     >>> model = TwoLayers()
     >>> model(tf.ones((2, 3))).shape
     TensorShape([2, 1])
     >>> [v.path for v in model.trainable_variables]
-    ['two_layers/dense/kernel', 'two_layers/dense/bias',
-     'two_layers/dense_1/kernel', 'two_layers/dense_1/bias']
+    ['two_layers/hidden/kernel', 'two_layers/hidden/bias', 'two_layers/out/kernel', 'two_layers/out/bias']
     """
 
     def __new__(cls, *args, **kwargs):

@@ -147,6 +147,8 @@ class ModelCheckpoint(_MonitorCallback):
         filepath = self.filepath.format(epoch=epoch + 1, **logs)
         if self._should_save(epoch, logs, filepath):
             self.model.save_weights(filepath, overwrite=True)
+            if self.verbose > 0:
+                print(f"\nEpoch {epoch + 1}: finished saving model to {filepath}")
 
     def _should_save(self, epoch, logs, filepath) -> bool:
         if not self.save_best_only:

@@ -16,8 +16,9 @@ from .._api.gradient_tape import GradientTape
 from .._core.convert import convert_to_tensor
 from .._core.tensor import TensorLike
 from ._callback import CallbackList, pythonify
-from ._compile import CompileLoss, CompileMetrics, Mean, get_optimizer
-from ._epoch_iterator import EpochIterator, train_validation_split, unpack
+from ._compile import CompileLoss, CompileMetrics, Mean, get_loss, get_optimizer
+from ._epoch_iterator import EpochIterator, take_batch, train_validation_split, unpack
+from ._variable import KerasVariable
 
 
 class Trainer:
@@ -48,11 +49,15 @@ class Trainer:
             raise NotImplementedError("Model.compile: `steps_per_execution` other than 1 is not supported "
                                       "by tapejax.keras.")
         self.optimizer = get_optimizer(optimizer)
+        specs = loss.values() if isinstance(loss, dict) else loss
+        for spec in specs if isinstance(specs, (list, tuple, type({}.values()))) else [specs]:
+            get_loss(spec)  # an unknown name fails here, as in Keras
         self._loss_spec, self._loss_weights, self._metrics_spec = loss, loss_weights, metrics
         self._compile_loss = self._compile_metrics = None
         self._loss_tracker = Mean(name="loss")
         self.run_eagerly = bool(run_eagerly)
         self.train_function = self.test_function = self.predict_function = None
+        self._sliced_train_function = self._sliced_test_function = self._sliced_predict_function = None
         self.compiled = True
 
     # -- metrics ----------------------------------------------------------------------------
@@ -138,15 +143,36 @@ class Trainer:
         return self(x, training=False)
 
     def _step_function(self, kind: str):
+        """The compiled ``<kind>_step(batch)`` (``self.train_function`` etc.)."""
         name = f"{kind}_function"
         if getattr(self, name, None) is None:
             step = getattr(self, f"{kind}_step")
-            setattr(self, name, step if self.run_eagerly else function(step))
+            setattr(self, name, step if getattr(self, "run_eagerly", False) else function(step))
         return getattr(self, name)
 
-    def _assert_compiled(self, method: str) -> None:
+    def _sliced_function(self, kind: str):
+        """The compiled step that first takes its batch out of arrays already on the device."""
+        name = f"_sliced_{kind}_function"
+        if getattr(self, name, None) is None:
+            step = getattr(self, f"{kind}_step")
+
+            def sliced(arrays, order, size):
+                return step(take_batch(arrays, order, self._batch_position, size))
+
+            setattr(self, name, sliced if getattr(self, "run_eagerly", False) else function(sliced))
+        return getattr(self, name)
+
+    def _runner(self, kind: str, iterator):
+        if not iterator.arrays:
+            return self._step_function(kind)
+        if getattr(self, "_batch_position", None) is None:  # where the next batch starts
+            self._batch_position = KerasVariable(np.int32(0), trainable=False, name="batch_position")
+        self._batch_position.assign(np.int32(0))
+        return self._sliced_function(kind)
+
+    def _assert_compiled(self) -> None:
         if not self.compiled:
-            raise ValueError(f"You must call `compile()` before using the model. (in Model.{method})")
+            raise ValueError("You must call `compile()` before using the model.")
 
     # -- loops --------------------------------------------------------------------------------
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None,
@@ -166,23 +192,25 @@ class Trainer:
           validation_data: ``(x_val, y_val)`` or an iterable of batches, evaluated each epoch.
           shuffle: shuffle the arrays each epoch (numpy's generator, not TF's).
         """
-        self._assert_compiled("fit")
+        self._assert_compiled()
         _check_unsupported(class_weight=class_weight, sample_weight=sample_weight)
         if validation_split and validation_data is None:
             (x, y), validation_data = train_validation_split(x, y, validation_split)
         iterator = EpochIterator(x, y, batch_size, shuffle, steps_per_epoch)
         callbacks = CallbackList(callbacks, add_history=True, add_progbar=verbose != 0, model=self,
                                  verbose=verbose, epochs=epochs, steps=iterator.num_batches)
-        train = self._step_function("train")
+        train = self._runner("train", iterator)
         self.stop_training = False
         callbacks.on_train_begin()
         logs, epoch_logs = {}, None
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
+            if iterator.arrays and epoch > initial_epoch:
+                self._batch_position.assign(np.int32(0))
             for step, batch in iterator:
                 callbacks.on_train_batch_begin(step)
-                logs = train(batch)
+                logs = train(*batch)
                 callbacks.on_train_batch_end(step, logs)
                 if self.stop_training:
                     break
@@ -203,7 +231,7 @@ class Trainer:
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False, **kwargs):
         """The loss and metrics over the data: a float, a list ``[loss, *metrics]`` or a dict."""
-        self._assert_compiled("evaluate")
+        self._assert_compiled()
         _check_unsupported(sample_weight=sample_weight)
         silent = kwargs.pop("_silent", False)
         if kwargs:
@@ -212,13 +240,13 @@ class Trainer:
         if not isinstance(callbacks, CallbackList):
             callbacks = CallbackList(callbacks, add_progbar=verbose != 0 and not silent, model=self,
                                      verbose=verbose, epochs=1, steps=iterator.num_batches)
-        test = self._step_function("test")
+        test = self._runner("test", iterator)
         callbacks.on_test_begin()
         self.reset_metrics()
         logs = {}
         for step, batch in iterator:
             callbacks.on_test_batch_begin(step)
-            logs = test(batch)
+            logs = test(*batch)
             callbacks.on_test_batch_end(step, logs)
         logs = pythonify(logs)
         callbacks.on_test_end(logs)
@@ -236,40 +264,34 @@ class Trainer:
         iterator = EpochIterator(x, None, batch_size, False, steps)
         callbacks = CallbackList(callbacks, add_progbar=verbose != 0, model=self, verbose=verbose, epochs=1,
                                  steps=iterator.num_batches)
-        run = self._predict_function()
+        run = self._runner("predict", iterator)
         callbacks.on_predict_begin()
         outputs = []
         for step, batch in iterator:
             callbacks.on_predict_batch_begin(step)
-            outputs.append(run(batch))
+            outputs.append(run(*batch))
             callbacks.on_predict_batch_end(step, {"outputs": outputs[-1]})
         callbacks.on_predict_end()
         return jax.tree_util.tree_map(lambda *parts: np.concatenate([np.asarray(p) for p in parts]), *outputs,
                                       is_leaf=lambda t: isinstance(t, TensorLike))
 
-    def _predict_function(self):
-        if getattr(self, "predict_function", None) is None:
-            self.predict_function = self.predict_step if getattr(self, "run_eagerly", False) else function(
-                self.predict_step)
-        return self.predict_function
-
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         """One training step on one batch; the metrics' values since the last ``reset_metrics``."""
-        self._assert_compiled("train_on_batch")
+        self._assert_compiled()
         _check_unsupported(sample_weight=sample_weight, class_weight=class_weight)
         self.reset_metrics()  # Keras 3 reports this batch alone
         logs = pythonify(self._step_function("train")((_as_arrays(x), _as_arrays(y))))
         return logs if return_dict else self._in_metrics_order(logs)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
-        self._assert_compiled("test_on_batch")
+        self._assert_compiled()
         _check_unsupported(sample_weight=sample_weight)
         self.reset_metrics()
         logs = pythonify(self._step_function("test")((_as_arrays(x), _as_arrays(y))))
         return logs if return_dict else self._in_metrics_order(logs)
 
     def predict_on_batch(self, x):
-        out = self._predict_function()((_as_arrays(x),))
+        out = self._step_function("predict")((_as_arrays(x),))
         return jax.tree_util.tree_map(np.asarray, out, is_leaf=lambda t: isinstance(t, TensorLike))
 
 
