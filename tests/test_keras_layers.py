@@ -155,6 +155,7 @@ def jax_rnn(kind, x, kernel, rkernel, bias, units, go_backwards=False, reset_aft
     ("SimpleRNN", "simple", {}), ("LSTM", "lstm", {}), ("GRU", "gru", {}),
     ("GRU", "gru", {"reset_after": False}), ("LSTM", "lstm", {"go_backwards": True}),
 ])
+@pytest.mark.usefixtures("x64_references")  # the JAX loop in float64
 def test_recurrent_layers_match_jax_loop(cls, kind, kwargs):
     x = ramp((3, 5, 4), 0.31).astype(np.float64)
     layer = getattr(layers, cls)(3, return_sequences=True, return_state=True, dtype="float64", **kwargs)
