@@ -143,8 +143,10 @@ class _Source:
                 key = (id(function), expr.id)
                 if key not in self._parameters:
                     self._parameters[key] = []  # while being worked out (a cycle adds nothing)
-                    self._parameters[key] = [p for a in self._arguments_for(function, expr.id)
-                                             for p in self.fragments(a, seen)]
+                    # each fragment once: the same text passed on by many calls would otherwise
+                    # multiply through every function that passes it further
+                    self._parameters[key] = list(dict.fromkeys(
+                        p for a in self._arguments_for(function, expr.id) for p in self.fragments(a, seen)))
                 return self._parameters[key]
             local = [s.value for s in ast.walk(function) if isinstance(s, ast.Assign)
                      and any(isinstance(t, ast.Name) and t.id == expr.id for t in s.targets)]
