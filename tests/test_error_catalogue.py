@@ -107,11 +107,17 @@ class _Source:
                 found.append(call.args[index])
         return found
 
-    def fragments(self, expr: ast.AST, seen: frozenset = frozenset()) -> list[str]:
-        """The literal text ``expr`` contributes to a message (rule 2 of the module docstring)."""
+    def fragments(self, expr: ast.AST, seen: set | None = None) -> list[str]:
+        """The literal text ``expr`` contributes to a message (rule 2 of the module docstring).
+
+        ``seen``: the expressions already followed for this message. Each is followed once
+        (a message's text is the union of what its expressions reach), so following names
+        through chains of ``__init__`` calls stays linear, not one walk per path.
+        """
+        seen = set() if seen is None else seen
         if expr in seen:
             return []
-        seen = seen | {expr}
+        seen.add(expr)
         if isinstance(expr, ast.Constant):
             return [expr.value] if isinstance(expr.value, str) else []
         if isinstance(expr, ast.JoinedStr):
@@ -133,7 +139,7 @@ class _Source:
             return self._name_fragments(expr, seen)
         return []
 
-    def _name_fragments(self, expr: ast.Name, seen: frozenset) -> list[str]:
+    def _name_fragments(self, expr: ast.Name, seen: set) -> list[str]:
         function = self._function_of(expr)
         if function is not None:
             params = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}

@@ -56,7 +56,8 @@ def sources_of(layer, x) -> list:
 
 def outputs_and_grads(layer, x):
     with tf.GradientTape() as tape:
-        tape.watch(x)
+        if x.dtype.is_floating:
+            tape.watch(x)
         out = layer(x)
         loss = loss_of(out)
     return flat(out), tape.gradient(loss, sources_of(layer, x))
@@ -554,3 +555,49 @@ def test_errors_as_keras(make, message):
 def test_embedding_id_out_of_range():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[0,0\] = 5 is not in \[0, 3\)"):
         layers.Embedding(3, 2)(tf.constant([[5]]))
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: layers.Conv2D(2, 2, groups=0), ValueError, "The number of groups must be a positive integer."),
+    (lambda: layers.Conv2D(2, 2).compute_output_shape((1, 4, 4)), ValueError,
+     "Kernel shape must have the same length as input"),
+    (lambda: layers.Conv2D(2, (2, 0)), ValueError, "that do not satisfy `value {> 0}`"),
+    (lambda: layers.Dropout(0.5, noise_shape="ab"), ValueError, "Expected a tuple or list of integers."),
+    (lambda: layers.Reshape((-2, 3)), ValueError, "Each dimension in `target_shape` must be a non-negative"),
+    (lambda: layers.Add()([tf.ones([2, 3]), tf.ones([3, 3])]), ValueError,
+     "Cannot merge tensors with different batch sizes."),
+    (lambda: layers.Subtract().compute_output_shape([(2, 3)]), ValueError, "exactly 2 inputs"),
+    (lambda: layers.Subtract().call([tf.ones([2])]), ValueError, "exactly 2 inputs"),
+    (lambda: layers.Concatenate().compute_output_shape([]), ValueError,
+     "should be called on a list of at least"),
+    (lambda: layers.Concatenate().call(tf.ones([2])), ValueError, "A merge layer should be called on a list"),
+    (lambda: layers.Add().call(tf.ones([2])), ValueError, "(not a list of tensors)"),
+    (lambda: layers.GlobalAveragePooling1D()(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])), NotImplementedError,
+     "GlobalAveragePooling1D: `mask` is not supported"),
+    (lambda: layers.LSTM(2)(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])), NotImplementedError,
+     "LSTM: `mask` is not supported"),
+    (lambda: layers.LayerNormalization(axis="a"), TypeError, "Expected an int or a list/tuple of ints"),
+    (lambda: layers.Layer().compute_output_shape((2,)), NotImplementedError,
+     "should implement `def compute_output_shape(input_shape)`"),
+    (lambda: tf.keras.regularizers.Regularizer().get_config(), NotImplementedError,
+     "does not implement get_config()"),
+    (lambda: tf.keras.regularizers.serialize(lambda x: x), ValueError, "it has no `get_config` method"),
+    (lambda: tf.keras.regularizers.get({"class_name": "Nope"}), ValueError,
+     "Could not interpret regularizer identifier"),
+    (lambda: tf.keras.initializers.Orthogonal()((3,)), ValueError, "must be at least two-dimensional"),
+    (lambda: tf.keras.initializers.Identity()((2, 2, 2)), ValueError, "can only be used for 2D matrices"),
+])
+def test_more_argument_errors(make, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        make()
+
+
+def test_orthogonal_and_identity_initializers():
+    q = tf.keras.initializers.Orthogonal(gain=2.0, seed=3)((4, 6)).numpy()
+    np.testing.assert_allclose(q @ q.T, 4 * np.eye(4), atol=1e-5)  # orthogonal rows, times gain
+    assert tf.keras.initializers.Orthogonal().get_config() == {"gain": 1.0, "seed": None}
+    np.testing.assert_array_equal(tf.keras.initializers.get("identity")((2, 3)).numpy(), np.eye(2, 3))
+    config = tf.keras.initializers.serialize(tf.keras.initializers.Constant(2.0))
+    assert config == {"module": "keras.initializers", "class_name": "Constant", "config": {"value": 2.0},
+                      "registered_name": None}
+    assert tf.keras.initializers.get(config).value == 2.0

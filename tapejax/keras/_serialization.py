@@ -23,7 +23,8 @@ def from_dict(config: dict, classes: dict, kind: str):
     """The object a :func:`serialize` dict describes, built from ``classes`` (name -> class)."""
     cls = classes.get(config.get("class_name"))
     if cls is None:
-        raise ValueError(f"Could not interpret {kind} identifier: {config}")
+        shown = str(config)
+        raise ValueError(f"Could not interpret {kind} identifier: {shown}")
     return cls(**config.get("config", {}))
 
 
@@ -46,7 +47,7 @@ def dtype_name(dtype):
     return getattr(dtype, "name", dtype) if type(dtype).__name__ == "DTypePolicy" else dtype
 
 
-def get(identifier, by_name: dict, classes: dict, kind: str):
+def lookup(identifier, by_name: dict, classes: dict, kind: str):
     """Keras' ``get``: an object from a name, a config dict, a class, an instance or a callable."""
     if identifier is None:
         return None
@@ -59,5 +60,6 @@ def get(identifier, by_name: dict, classes: dict, kind: str):
     if isinstance(found, type):
         found = found()
     if not callable(found):
-        raise ValueError(f"Could not interpret {kind} identifier: {identifier}")
+        shown = str(identifier)
+        raise ValueError(f"Could not interpret {kind} identifier: {shown}")
     return found

@@ -129,4 +129,4 @@ def get(identifier):
     >>> type(tf.keras.constraints.get('non_neg')).__name__
     'NonNeg'
     """
-    return _serialization.get(identifier, _BY_NAME, _CLASSES, "constraint")
+    return _serialization.lookup(identifier, _BY_NAME, _CLASSES, "constraint")

@@ -136,4 +136,4 @@ def get(identifier):
     >>> tf.keras.regularizers.get('l2').l2
     0.01
     """
-    return _serialization.get(identifier, _BY_NAME, _CLASSES, "regularizer")
+    return _serialization.lookup(identifier, _BY_NAME, _CLASSES, "regularizer")
