@@ -101,6 +101,22 @@ class BatchNormalization(Layer):
             mean, variance = moving_mean, moving_variance
         return _cast(self._normalize(x, mean, variance), self.compute_dtype)
 
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
+                "center": self.center, "scale": self.scale,
+                "beta_initializer": initializers.serialize(self.beta_initializer),
+                "gamma_initializer": initializers.serialize(self.gamma_initializer),
+                "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
+                "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
+                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
+                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+                "beta_constraint": constraints.serialize(self.beta_constraint),
+                "gamma_constraint": constraints.serialize(self.gamma_constraint),
+                "synchronized": False, "renorm": False}
+
     def _normalize(self, x, mean, variance):
         """``tf.nn.batch_normalization``'s arithmetic, with the statistics along ``axis``."""
         stats = [mean, variance, self.gamma, self.beta]
