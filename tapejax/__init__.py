@@ -3,19 +3,14 @@
 ``import tapejax as tf`` runs TensorFlow autodiff code unchanged. This file is the index of
 the public API: every public name is imported here from its one definition.
 
-tapejax turns on JAX's 64-bit mode (``jax_enable_x64``) at import, because TensorFlow keeps
-float64 numpy data in float64. tapejax's own ops always pass explicit dtypes (float32 for
-Python floats, as TF); plain ``jax.numpy`` code in the same process sees JAX's x64 defaults
-(``jnp.array(1.0)`` is float64). See the README.
+Importing tapejax changes no global JAX configuration: tapejax's own work runs in JAX's
+thread-local 64-bit mode (so float64 and int64 tensors exist, as in TensorFlow), and plain
+``jax.numpy`` code in the same process keeps the process's settings (see ``_core/x64.py``).
 """
 
 from __future__ import annotations
 
 from ._core.version import __version__ as __version__  # noqa: E402
-
-import jax as _jax
-
-_jax.config.update("jax_enable_x64", True)
 
 from ._ops import operators as _operators  # noqa: E402
 
@@ -26,12 +21,14 @@ from . import config as config  # noqa: E402
 from . import debugging as debugging  # noqa: E402
 from . import dtypes as dtypes  # noqa: E402
 from . import errors as errors  # noqa: E402
+from . import experimental as experimental  # noqa: E402
 from . import linalg as linalg  # noqa: E402
 from . import math as math  # noqa: E402
 from . import nest as nest  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import random as random  # noqa: E402
 from . import saved_model as saved_model  # noqa: E402
+from . import train as train  # noqa: E402
 from ._ops.array_ops import (  # noqa: E402
     broadcast_to as broadcast_to,
     cast as cast,
@@ -100,6 +97,7 @@ from ._core.convert import constant as constant  # noqa: E402
 from ._core.convert import convert_to_tensor as convert_to_tensor  # noqa: E402
 from ._core.convert import is_tensor as is_tensor  # noqa: E402
 from ._core.variable import Variable as Variable  # noqa: E402
+from ._core.state import init_scope as init_scope  # noqa: E402
 from ._core.dtype import (  # noqa: E402
     DType as DType,
     as_dtype as as_dtype,
@@ -216,3 +214,4 @@ from ._ops.math_ops import (  # noqa: E402
 )
 
 from . import keras as keras  # noqa: E402
+from . import data as data  # noqa: E402

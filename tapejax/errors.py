@@ -3,6 +3,7 @@
 A namespace: re-exports only (see the README's Architecture)."""
 
 from ._core.errors import (
+    DataLossError,
     FailedPreconditionError,
     InternalError,
     InvalidArgumentError,
@@ -14,6 +15,7 @@ from ._core.errors import (
 )
 
 __all__ = [
+    "DataLossError",
     "FailedPreconditionError",
     "InternalError",
     "InvalidArgumentError",

@@ -1,6 +1,8 @@
 import os
 import sys
 
+import jax
+import pytest
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("MPLBACKEND", "Agg")
@@ -14,3 +16,12 @@ settings.register_profile("ci", max_examples=15, deadline=None, derandomize=True
 settings.register_profile("fuzz", max_examples=int(os.environ.get("TAPEJAX_FUZZ_EXAMPLES", "1000")),
                           deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("TAPEJAX_HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def x64_references():
+    """For test modules whose JAX references are computed in float64: the test runs with JAX's
+    64-bit mode on, as for a user who turned it on. Every other test runs in JAX's default
+    32-bit mode, where tapejax must keep its float64 tensors by itself."""
+    with jax.enable_x64(True):
+        yield

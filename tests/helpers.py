@@ -28,8 +28,9 @@ def check_gradient(tf_fn, jax_fn, *args, rtol=1e-5, atol=1e-6, fd=True):
         tape.watch(xs)
         y = tf_fn(*xs)
     grads = tape.gradient(y, xs)
-    ref = jax.grad(lambda *v: jnp.sum(jax_fn(*v)), argnums=tuple(range(len(xs))))(
-        *[jnp.asarray(a, jnp.float64) for a in args])
+    with jax.enable_x64(True):  # the JAX reference, in float64
+        ref = jax.grad(lambda *v: jnp.sum(jax_fn(*v)), argnums=tuple(range(len(xs))))(
+            *[jnp.asarray(a, jnp.float64) for a in args])
     for g, r in zip(grads, ref, strict=True):
         assert g is not None, "tapejax returned None for a connected source"
         np.testing.assert_allclose(g.numpy(), np.asarray(r), rtol=rtol, atol=atol)
@@ -40,6 +41,7 @@ def check_gradient(tf_fn, jax_fn, *args, rtol=1e-5, atol=1e-6, fd=True):
                 vals[k] = jnp.asarray(v)
                 return float(jnp.sum(jax_fn(*vals)))
 
-            np.testing.assert_allclose(grads[k].numpy(), finite_difference_grad(scalar, a),
-                                       rtol=1e-4, atol=1e-5)
+            with jax.enable_x64(True):
+                fd = finite_difference_grad(scalar, a)
+            np.testing.assert_allclose(grads[k].numpy(), fd, rtol=1e-4, atol=1e-5)
     return grads

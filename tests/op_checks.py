@@ -56,8 +56,9 @@ def check_many(cases, *args, fd=True, rtol=1e-4, dtype=np.float32):
         return [[None if g is None else g._value for g in gs] for gs in tape.gradient(targets, sources)]
 
     grads = jax.jit(tape_gradients)(*[np.asarray(a, dtype) for a in args])
-    values = [jnp.asarray(a, jnp.float64) for a in args]
-    references = _reference([jax_fn for _, jax_fn in cases], len(args))(*values)
+    with jax.enable_x64(True):  # the JAX references, in float64
+        values = [jnp.asarray(a, jnp.float64) for a in args]
+        references = _reference([jax_fn for _, jax_fn in cases], len(args))(*values)
     for (_, jax_fn), got, (ref, fds) in zip(cases, grads, references, strict=True):
         for k, g in enumerate(got):
             assert g is not None, f"{jax_fn}: tapejax gave None for a connected source"

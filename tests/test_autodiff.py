@@ -12,6 +12,9 @@ import pytest
 
 import tapejax as tf
 
+# JAX references in float64 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("x64_references")
+
 
 def test_jvp_matches_jax():
     rng = np.random.default_rng(5)

@@ -12,6 +12,9 @@ import pytest
 
 import tapejax as tf
 
+# JAX references in float64 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("x64_references")
+
 
 @tf.custom_gradient
 def cube(x):

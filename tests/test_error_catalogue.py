@@ -71,6 +71,7 @@ class _Source:
         self.functions: dict[str, list[ast.FunctionDef]] = {}
         self.constants: dict[str, list[ast.expr]] = {}
         self.calls: dict[str, list[ast.Call]] = {}
+        self._parameters: dict[tuple, list[str]] = {}  # (function, parameter) -> its fragments
         for tree in self.modules.values():
             for node in ast.walk(tree):
                 for child in ast.iter_child_nodes(node):
@@ -106,11 +107,17 @@ class _Source:
                 found.append(call.args[index])
         return found
 
-    def fragments(self, expr: ast.AST, seen: frozenset = frozenset()) -> list[str]:
-        """The literal text ``expr`` contributes to a message (rule 2 of the module docstring)."""
+    def fragments(self, expr: ast.AST, seen: set | None = None) -> list[str]:
+        """The literal text ``expr`` contributes to a message (rule 2 of the module docstring).
+
+        ``seen``: the expressions already followed for this message. Each is followed once
+        (a message's text is the union of what its expressions reach), so following names
+        through chains of ``__init__`` calls stays linear, not one walk per path.
+        """
+        seen = set() if seen is None else seen
         if expr in seen:
             return []
-        seen = seen | {expr}
+        seen.add(expr)
         if isinstance(expr, ast.Constant):
             return [expr.value] if isinstance(expr.value, str) else []
         if isinstance(expr, ast.JoinedStr):
@@ -132,13 +139,21 @@ class _Source:
             return self._name_fragments(expr, seen)
         return []
 
-    def _name_fragments(self, expr: ast.Name, seen: frozenset) -> list[str]:
+    def _name_fragments(self, expr: ast.Name, seen: set) -> list[str]:
         function = self._function_of(expr)
         if function is not None:
             params = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
             if expr.id in params:
-                return [p for a in self._arguments_for(function, expr.id)
-                        for p in self.fragments(a, seen)]
+                # What a parameter receives is worked out once: parameters passed on through
+                # many calls of one name (``name=name`` into ``__init__``s) branch exponentially.
+                key = (id(function), expr.id)
+                if key not in self._parameters:
+                    self._parameters[key] = []  # while being worked out (a cycle adds nothing)
+                    # each fragment once: the same text passed on by many calls would otherwise
+                    # multiply through every function that passes it further
+                    self._parameters[key] = list(dict.fromkeys(
+                        p for a in self._arguments_for(function, expr.id) for p in self.fragments(a, seen)))
+                return self._parameters[key]
             local = [s.value for s in ast.walk(function) if isinstance(s, ast.Assign)
                      and any(isinstance(t, ast.Name) and t.id == expr.id for t in s.targets)]
             if local:

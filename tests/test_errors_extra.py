@@ -246,7 +246,7 @@ def test_conv2d_takes_several_batch_dimensions_as_tf():
 
 
 def test_keras_layer_argument_errors():
-    with pytest.warns(UserWarning, match="Do not pass an `input_shape` argument to a layer: it is ignored"):
+    with pytest.warns(UserWarning, match="Do not pass an `input_shape`/`input_dim` argument to a layer"):
         tf.keras.layers.Dense(2, input_shape=(3,))
     layer = tf.keras.layers.Dense(2)
     with pytest.raises(TypeError, match="add_weight\\(\\) takes at most 3 positional arguments but 4 were "

@@ -224,3 +224,38 @@ def test_integer_mod_pow_and_floordiv_by_constants_inside_a_function():
     np.testing.assert_array_equal(div.numpy(), [1, 2])
     with pytest.raises(tf.errors.InvalidArgumentError, match="Integer division by zero"):
         tf.constant(3) % 0
+
+
+def test_keras_layer_built_by_a_functions_first_call_gets_random_initial_weights():
+    # Dense's glorot_uniform draws in init_scope (eagerly), as TF's initializers do.
+    layer = tf.keras.layers.Dense(3)
+
+    @tf.function
+    def f(x):
+        return layer(x)
+
+    x = tf.ones([2, 4])
+    y = f(x)
+    kernel = layer.kernel.numpy()
+    assert kernel.shape == (4, 3) and np.unique(kernel).size == 12  # random, not a constant
+    np.testing.assert_allclose(y.numpy(), layer(x).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(f(x).numpy(), y.numpy(), rtol=1e-6)  # built once
+
+
+def test_init_scope_reads_stored_values_and_records_nothing():
+    v = tf.Variable(3.0)
+    seen = []
+
+    @tf.function
+    def f():
+        with tf.init_scope():
+            seen.append(float(v.numpy()))  # concrete while tracing
+        v.assign_add(1.0)
+        return v.read_value()
+
+    assert float(f()) == 4.0 and seen == [3.0]
+    with tf.GradientTape() as tape:
+        tape.watch(v)
+        with tf.init_scope():
+            w = v * 2.0
+    assert tape.gradient(w, v) is None

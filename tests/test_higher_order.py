@@ -15,6 +15,9 @@ import tapejax as tf
 from tapejax._core import record as _record
 from tapejax._core.links import jaxpr_links
 
+# JAX references in float64 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("x64_references")
+
 
 def _nested_derivatives(f, x, order):
     """[f'(x), f''(x), ...] with ``order`` nested tapes, the innermost differentiated first."""

@@ -20,7 +20,7 @@ LAYERS = (
     ("tapejax._ops",),  # op builders and tables, TF's gradient conventions, operators
     ("tapejax._api",),  # GradientTape, ForwardAccumulator, function, control flow, Module
     ("tapejax.*",),  # the TF namespaces (tapejax.math, .nn, ...): re-exports of the layers below
-    ("tapejax.keras", "tapejax.saved_model"),
+    ("tapejax.keras", "tapejax.saved_model", "tapejax.data", "tapejax.train"),
     ("tapejax",),  # the index, tapejax/__init__.py
 )
 

@@ -12,6 +12,9 @@ import pytest
 
 import tapejax as tf
 
+# JAX references in float64 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("x64_references")
+
 
 def _f_tf(x, w):
     return tf.tanh(tf.matmul(w, tf.reshape(x, [3, 1]))) * tf.reduce_sum(x * x)

@@ -14,6 +14,9 @@ from helpers import check_gradient, finite_difference_grad
 
 import tapejax as tf
 
+# JAX references in float64 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("x64_references")
+
 layers = tf.keras.layers
 EPS = 1e-3
 
@@ -165,8 +168,8 @@ def test_dense_errors():
         layers.Dense(2, foo=1)
     with pytest.raises(ValueError, match="cannot contain character `/`"):
         layers.Dense(2, name="a/b")
-    with pytest.raises(NotImplementedError, match="Dense: `kernel_regularizer` is not supported"):
-        layers.Dense(2, kernel_regularizer=object())
+    with pytest.raises(ValueError, match="Could not interpret regularizer identifier: 3"):
+        layers.Dense(2, kernel_regularizer=3)
     with pytest.raises(AttributeError, match="You must build the layer before accessing `kernel`."):
         layers.Dense(2).kernel  # noqa: B018
 

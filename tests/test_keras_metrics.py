@@ -177,23 +177,23 @@ D = {k: np.array(v, np.float32) for k, v in DATA.items()}
 # name: (metric, the update_state arguments of each call)
 CASES = {
     "mean": (
-        lambda: M.Mean(),
+        M.Mean,
         [([1.0, 3.0, 5.0, 7.0],), ([2.0, 4.0], [1.0, 0.0]), ([[1.0, 2.0], [3.0, 4.0]], [1.0, 0.5]), (5.0,)],
     ),
     "mean_2dweights": (
-        lambda: M.Mean(),
+        M.Mean,
         [([[1.0, 2.0], [3.0, 4.0]], [[1.0, 0.0], [0.5, 0.5]]), ([[1.0, 2.0, 3.0]], [[2.0]])],
     ),
     "sum": (
-        lambda: M.Sum(),
+        M.Sum,
         [([1.0, 3.0, 5.0, 7.0],), ([2.0, 4.0], [1.0, 0.0]), ([[1.0, 2.0], [3.0, 4.0]], [1.0, 0.5])],
     ),
     "accuracy": (
-        lambda: M.Accuracy(),
+        M.Accuracy,
         [([[1], [2], [3], [4]], [[0], [2], [3], [4]]), ([1, 2], [1, 0], [0.5, 1.0])],
     ),
     "binary_accuracy": (
-        lambda: M.BinaryAccuracy(),
+        M.BinaryAccuracy,
         [([[1], [1], [0], [0]], [[0.98], [1], [0], [0.6]]), ([1.0, 0.0], [0.4, 0.2], [2.0, 1.0])],
     ),
     "binary_accuracy_thr": (
@@ -201,38 +201,38 @@ CASES = {
         [([[1], [1], [0], [0]], [[0.98], [1], [0], [0.6]]), ([[1, 0], [0, 1]], [[0.8, 0.75], [0.1, 0.69]])],
     ),
     "categorical_accuracy": (
-        lambda: M.CategoricalAccuracy(),
+        M.CategoricalAccuracy,
         [(C3_T, C3_P), (C3_T[:2], C3_P[:2], [0.7, 0.3])],
     ),
     "sparse_categorical_accuracy": (
-        lambda: M.SparseCategoricalAccuracy(),
+        M.SparseCategoricalAccuracy,
         [(S3, C3_P), ([2, 1], C3_P[:2], [0.7, 0.3]), ([[1], [0]], [[0.2, 0.8], [0.9, 0.1]])],
     ),
     "mse": (
-        lambda: M.MeanSquaredError(),
+        M.MeanSquaredError,
         [([[0, 1], [0, 0]], [[1, 1], [0, 0]]), ([[1, 2], [3, 4]], [[1.5, 2], [2, 4]], [1.0, 0.5])],
     ),
     "mae": (
-        lambda: M.MeanAbsoluteError(),
+        M.MeanAbsoluteError,
         [([[0, 1], [0, 0]], [[1, 1], [0, 0]]), ([[1, 2], [3, 4]], [[1.5, 2], [2, 4]], [1.0, 0.5])],
     ),
     "rmse": (
-        lambda: M.RootMeanSquaredError(),
+        M.RootMeanSquaredError,
         [([[0, 1], [0, 0]], [[1, 1], [0, 0]]), ([[1, 2], [3, 4]], [[1.5, 2], [2, 4]], [1.0, 0.5])],
     ),
     "bce": (
-        lambda: M.BinaryCrossentropy(),
+        M.BinaryCrossentropy,
         [([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]]), ([[1, 0]], [[0.9, 0.3]], [2.0])],
     ),
     "bce_logits": (
         lambda: M.BinaryCrossentropy(from_logits=True, label_smoothing=0.1),
         [([[0, 1], [0, 0]], [[0.6, -0.4], [2.4, 0.6]])],
     ),
-    "cce": (lambda: M.CategoricalCrossentropy(), [(C3_T, C3_P), (C3_T[:2], C3_P[:2], [0.7, 0.3])]),
-    "scce": (lambda: M.SparseCategoricalCrossentropy(), [(S3, C3_P), ([2, 1], C3_P[:2], [0.7, 0.3])]),
+    "cce": (M.CategoricalCrossentropy, [(C3_T, C3_P), (C3_T[:2], C3_P[:2], [0.7, 0.3])]),
+    "scce": (M.SparseCategoricalCrossentropy, [(S3, C3_P), ([2, 1], C3_P[:2], [0.7, 0.3])]),
     "scce_logits": (lambda: M.SparseCategoricalCrossentropy(from_logits=True), [(S3, C3_P)]),
-    "auc": (lambda: M.AUC(), [(D["y_bin"][:12], D["scores"][:12]), (D["y_bin"][12:], D["scores"][12:])]),
-    "auc_sw": (lambda: M.AUC(), [(D["y_bin"], D["scores"], D["sw"])]),
+    "auc": (M.AUC, [(D["y_bin"][:12], D["scores"][:12]), (D["y_bin"][12:], D["scores"][12:])]),
+    "auc_sw": (M.AUC, [(D["y_bin"], D["scores"], D["sw"])]),
     "auc_pr": (
         lambda: M.AUC(curve="PR"),
         [(D["y_bin"][:12], D["scores"][:12]), (D["y_bin"][12:], D["scores"][12:])],
@@ -246,7 +246,7 @@ CASES = {
     "auc_thresholds": (lambda: M.AUC(thresholds=[0.3, 0.6, 0.45]), [(D["y_bin"], D["scores"], D["sw"])]),
     "auc_thresholds_even": (lambda: M.AUC(thresholds=[0.25, 0.5, 0.75]), [(D["y_bin"], D["scores"])]),
     "auc_logits": (lambda: M.AUC(from_logits=True, num_thresholds=50), [(D["y_bin"], D["logits"])]),
-    "auc_2d": (lambda: M.AUC(), [(D["ml_true"], D["ml_pred"])]),
+    "auc_2d": (M.AUC, [(D["ml_true"], D["ml_pred"])]),
     "auc_multilabel": (
         lambda: M.AUC(multi_label=True),
         [(D["ml_true"], D["ml_pred"]), (D["ml_true"][:5], D["ml_pred"][:5])],
@@ -257,7 +257,7 @@ CASES = {
     ),
     "auc_label_weights": (lambda: M.AUC(label_weights=[0.3, 0.7]), [(D["ml_true"], D["ml_pred"])]),
     "precision": (
-        lambda: M.Precision(),
+        M.Precision,
         [(D["y_bin"][:12], D["scores"][:12]), (D["y_bin"][12:], D["scores"][12:], D["sw"][12:])],
     ),
     "precision_thr": (lambda: M.Precision(thresholds=[0.3, 0.7]), [(D["y_bin"], D["scores"])]),
@@ -265,12 +265,12 @@ CASES = {
     "precision_topk": (lambda: M.Precision(top_k=2), [(C3_T, C3_P)]),
     "precision_class": (lambda: M.Precision(class_id=1), [(C3_T, C3_P), (C3_T, C3_P, [1, 0, 1, 1])]),
     "recall": (
-        lambda: M.Recall(),
+        M.Recall,
         [(D["y_bin"][:12], D["scores"][:12]), (D["y_bin"][12:], D["scores"][12:], D["sw"][12:])],
     ),
     "recall_thr": (lambda: M.Recall(thresholds=[0.3, 0.7]), [(D["y_bin"], D["scores"])]),
     "recall_topk_class": (lambda: M.Recall(top_k=1, class_id=2), [(C3_T, C3_P)]),
-    "recall_2d_sw": (lambda: M.Recall(), [(D["ml_true"], D["ml_pred"], D["sw"])]),
+    "recall_2d_sw": (M.Recall, [(D["ml_true"], D["ml_pred"], D["sw"])]),
 }
 # The result after each update_state, and the variables" paths, printed by TF 2.21 / Keras 3.15.
 KERAS = {
@@ -412,14 +412,14 @@ def test_results_after_each_update_match_keras(case):
 def test_updates_inside_a_function_carry_state_across_calls(case):
     make, updates = CASES[case]
     eager, compiled = make(), make()
-    step = tf.function(lambda *a, **k: compiled.update_state(*a, **k))
+    step = tf.function(compiled.update_state)
     for args in updates:
         _update(eager, args)
-        args = [tf.constant(a) for a in args]
-        if len(args) == 3:
-            step(args[0], args[1], sample_weight=args[2])
+        tensors = [tf.constant(a) for a in args]
+        if len(tensors) == 3:
+            step(tensors[0], tensors[1], sample_weight=tensors[2])
         else:
-            step(*args)
+            step(*tensors)
         np.testing.assert_allclose(compiled.result().numpy(), eager.result().numpy(), rtol=1e-6, atol=1e-7)
     np.testing.assert_allclose(compiled.result().numpy(), KERAS[case][0][-1], rtol=2e-6, atol=1e-7)
 
@@ -564,15 +564,23 @@ def test_metric_updates_are_not_recorded_by_a_tape():
 
 
 def test_lookup_and_construction_errors():
-    with pytest.raises(ValueError, match=r"^`y_pred` must have rank 2 when `multi_label=True`. Found rank 1."):
+    with pytest.raises(
+        ValueError, match=r"^`y_pred` must have rank 2 when `multi_label=True`. Found rank 1."
+    ):
         M.AUC(multi_label=True).update_state([1.0, 0.0], [0.3, 0.8])
-    with pytest.raises(TypeError, match="^BinaryCrossentropy.__init__\\(\\) got an unexpected keyword argument 'k'"):
+    with pytest.raises(
+        TypeError, match="^BinaryCrossentropy.__init__\\(\\) got an unexpected keyword argument 'k'"
+    ):
         M.BinaryCrossentropy(k=1)
     with pytest.raises(ValueError, match="^Expected metric, received `None`$"):
         compile_metric(None, tf.zeros((2, 1)), tf.zeros((2, 1)))
     # compile(metrics=['accuracy']) picks the accuracy that fits the targets, as Keras 3.
-    picks = [((4, 1), (4, 1), "BinaryAccuracy"), ((4,), (4, 3), "SparseCategoricalAccuracy"),
-             ((4, 1), (4, 3), "SparseCategoricalAccuracy"), ((4, 3), (4, 3), "CategoricalAccuracy")]
+    picks = [
+        ((4, 1), (4, 1), "BinaryAccuracy"),
+        ((4,), (4, 3), "SparseCategoricalAccuracy"),
+        ((4, 1), (4, 3), "SparseCategoricalAccuracy"),
+        ((4, 3), (4, 3), "CategoricalAccuracy"),
+    ]
     for y_true, y_pred, cls in picks:
         metric = compile_metric("acc", tf.zeros(y_true), tf.zeros(y_pred))
         assert type(metric).__name__ == cls and metric.name == "acc"

@@ -275,5 +275,7 @@ def test_a_custom_schedule_without_get_config():
     for _ in range(3):
         opt.apply_gradients([(tf.constant(1.0), v)])
     np.testing.assert_allclose(v.numpy(), -1.75)
-    with pytest.raises(NotImplementedError, match="^Learning rate schedule 'Halving' must override `get_config"):
+    with pytest.raises(
+        NotImplementedError, match="^Learning rate schedule 'Halving' must override `get_config"
+    ):
         Halving().get_config()

@@ -15,11 +15,15 @@ import functools
 import jax
 import jax.numpy as jnp
 import numpy as np
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from programs import TfProgram, as_function, draw_values, programs, usable
 
 import tapejax as tf
+
+# JAX references in float64 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("x64_references")
 
 RTOL, ATOL = 1e-6, 1e-8  # tapejax vs JAX, both float64
 FD_RTOL, FD_ATOL, EPS = 1e-5, 1e-6, 1e-6

@@ -89,6 +89,7 @@ def reference() -> dict:
             "weights": [np.asarray(p) for p in params]}
 
 
+@pytest.mark.usefixtures("x64_references")  # float64 finite differences
 def test_reference_gradient_matches_finite_differences(reference):
     x, y, params = step.problem()
     wide = [p.astype(np.float64) for p in params]

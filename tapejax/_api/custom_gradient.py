@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._core import x64
 from .._core.caches import identity_key
 from .._core.convert import convert_to_tensor
 from .._core.nest import flatten, pack, skeleton
@@ -239,6 +240,7 @@ class _Decorated:
         self._f, self._impl, self._instance = f, impl, instance
         functools.update_wrapper(self, f)
 
+    @x64.enabled
     def __call__(self, *args, **kwargs):
         return self._impl(self._f, args, kwargs)
 

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import recorders
+from .._core import recorders, x64
 from .._core.convert import convert_to_tensor
 from .._core.derivatives import record_derivative
 from .._core.dtype import is_differentiable
@@ -110,6 +110,7 @@ class _Forward:
         entry = self.tangents.get(id(tensor))
         return None if entry is None or entry[0]() is not tensor else entry[1]
 
+    @x64.enabled
     def add(self, node) -> None:
         outs = self._outputs_with_tangents(node)
         if not outs:
@@ -217,6 +218,7 @@ class ForwardAccumulator:
         else:
             self._forward.remember(primal, tangent)
 
+    @x64.enabled
     def __enter__(self) -> ForwardAccumulator:
         if self._recording:
             raise ValueError("Accumulator is already recording. Use a new ForwardAccumulator to nest.")
@@ -229,6 +231,7 @@ class ForwardAccumulator:
             recorders.stop(self._forward)
             self._recording = False
 
+    @x64.enabled
     def jvp(self, primals, unconnected_gradients=UnconnectedGradients.NONE):
         """The JVP of each tensor in ``primals`` (a nest), looked up, not computed.
 

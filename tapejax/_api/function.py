@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import itertools
 import weakref
 
 import jax
@@ -19,13 +20,14 @@ import jax.extend
 import numpy as np
 
 from .._core import dtype as _dtypes
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.purify import WeakMethod, no_recording, variables_as
 from .._core.record import Op, record
 from .._core.shape import TensorShape
 from .._core.state import jax_is_tracing, state
 from .._core.tensor import Tensor, TensorLike
-from .._core.variable import Variable, live_variables
+from .._core.variable import Variable, live_variables, write_back
 from .config import functions_run_eagerly
 
 
@@ -212,6 +214,12 @@ class Trace:
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
         self.n_values = len(specs)
+        avals = iter(traced.jaxpr.out_avals)
+        specs = [TensorSpec([d if isinstance(d, int) else None for d in a.shape], a.dtype)  # symbolic: None
+                 for a in itertools.islice(avals, sum(self.out_is_tensor))]
+        it = iter(specs)
+        outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
+        self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
 
     def _flat_call(self, *flat):
         outs, new_vars = self.jitted(list(flat[: self.n_values]), list(flat[self.n_values :]))
@@ -226,11 +234,7 @@ class Trace:
         else:  # nothing records: call the compiled function directly (the common, hot case)
             values = self._flat_call(*[t._value for t in inputs], *[v._value for v in self.variables])
             flat = [Tensor(v) for v in values]
-        n_outs = len(flat) - len(self.assigned)
-        for v, new in zip(self.assigned, flat[n_outs:], strict=True):
-            v._set(new._value)
-        outs = flat[:n_outs]
-        it = iter(outs)
+        it = iter(write_back(self.assigned, flat))
         result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static, strict=True)]
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 
@@ -316,10 +320,29 @@ class Function:
             out.append(t)
         return tuple(out), {}
 
+    @x64.enabled
     def __call__(self, *args, **kwargs):
         args, kwargs = self._bind(args, kwargs)
         if functions_run_eagerly():  # tf.config.run_functions_eagerly(True): no tracing
             return self._python_function(*args, **kwargs)
+        trace, leaves = self._trace_for(args, kwargs)
+        return trace(leaves)
+
+    @x64.enabled
+    def get_concrete_function(self, *args, **kwargs) -> Trace:
+        """The trace for these arguments, traced now if it is new; nothing runs. A TensorSpec
+        stands for a tensor argument of its shape and dtype (no None dimensions: JAX traces
+        concrete shapes). Its ``structured_outputs`` are TensorSpecs (TF's are symbolic tensors)."""
+        specs = [a for a in jax.tree_util.tree_leaves((args, kwargs)) if isinstance(a, TensorSpec)]
+        if any(s.shape is None or None in s.shape for s in specs):
+            raise ValueError("get_concrete_function needs TensorSpecs with every dimension known; "
+                             "JAX traces concrete shapes.")
+        args, kwargs = jax.tree_util.tree_map(
+            lambda a: Tensor(jax.ShapeDtypeStruct(a.shape, a.dtype._np)) if isinstance(a, TensorSpec) else a,
+            (args, kwargs), is_leaf=lambda a: isinstance(a, TensorSpec))
+        return self._trace_for(*self._bind(args, kwargs))[0]
+
+    def _trace_for(self, args, kwargs):
         if args or kwargs:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
         else:
@@ -331,7 +354,7 @@ class Function:
             tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic, strict=True)]
             trace = Trace(self._python_function, tree, tensors, dynamic, not self._traces)
             self._traces[key] = trace
-        return trace(leaves)
+        return trace, leaves
 
     def experimental_get_tracing_count(self) -> int:
         """How many times the Python function was traced for compilation (TF's counter)."""

@@ -14,7 +14,7 @@ import warnings
 import jax.numpy as jnp
 
 from .._core import derivatives as _derivatives
-from .._core import recorders
+from .._core import recorders, x64
 from .._core.nest import flatten, pack
 from .._core.tape import Tape
 from .._core.tensor import Tensor, TensorLike
@@ -194,6 +194,7 @@ class GradientTape:
                 paused = True
         return _DerivativeCall(self, paused)
 
+    @x64.enabled
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
         """Computes the gradient of ``target`` with respect to ``sources``.
@@ -229,6 +230,7 @@ class GradientTape:
                                           last_use=not self._persistent)
         return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
 
+    @x64.enabled
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """Computes the Jacobian of ``target`` with respect to each of ``sources``.
@@ -263,6 +265,7 @@ class GradientTape:
         return pack(tree, [_fill(j, s, mode, target._np_shape)
                            for j, s in zip(jacs, sources_flat, strict=True)])
 
+    @x64.enabled
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
         """Computes ``out[b, i, x] = sum over b' of d target[b', i] / d source[b, x]``.

@@ -215,6 +215,7 @@ avals = BoundedCache("avals", MAX_AVALS)
 scalars = BoundedCache("scalars", MAX_SCALARS)
 nest_kinds = BoundedCache("nest kinds", MAX_NEST_KINDS)
 structures = BoundedCache("structures", MAX_STRUCTURES)
+out_trees = BoundedCache("jax_op output structures", MAX_AVALS)
 
 
 def clear_caches() -> None:

@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as _dtypes
+from . import x64
 from .caches import scalars
 from .errors import InvalidArgumentError
 from .record import Op, record
@@ -19,6 +20,7 @@ from .shape import dims_text
 from .tensor import Tensor, TensorLike
 
 
+@x64.enabled
 def constant_array(value, dtype=None) -> jax.Array:
     """``value`` (numpy or Python) as a concrete JAX array, also while JAX traces a function:
     like a TF constant in a ``tf.function``, its value stays known (shapes and axes given as
@@ -90,6 +92,7 @@ def _contains_tensor(value) -> bool:
     )
 
 
+@x64.enabled
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
     """Converts a Python, numpy or JAX value (or a Variable) to a Tensor, as TF does.
 
@@ -164,6 +167,7 @@ def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
     return found
 
 
+@x64.enabled
 def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     """Creates a constant tensor (``tf.constant``); a Tensor given as it is is returned itself.
 
@@ -248,6 +252,7 @@ _CAST = Op("Cast", _cast)
 PACK = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
 
 
+@x64.enabled
 def cast_tensor(x: Tensor, dtype: _dtypes.DType) -> Tensor:
     """``x`` as ``dtype``, recorded (the gradient flows between float/complex dtypes)."""
     return x if x.dtype == dtype else record(_CAST, (x,), {"dtype": dtype._np})

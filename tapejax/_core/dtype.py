@@ -7,7 +7,7 @@ TensorFlow's rules, which tapejax follows (JAX's differ):
 * Two tensors of different dtypes are never promoted: the op raises InvalidArgumentError.
 * A Python scalar or numpy value meeting a tensor takes the tensor's dtype.
 
-float64 needs JAX's 64-bit mode, which ``import tapejax`` turns on (see the README).
+float64 needs JAX's 64-bit mode, which tapejax's own work runs in (see ``x64.py``).
 """
 
 from __future__ import annotations
@@ -40,6 +40,13 @@ class DType:
     @property
     def as_numpy_dtype(self):
         return self._np.type
+
+    @property
+    def __numpy_dtype__(self) -> np.dtype:
+        """numpy's dtype protocol: ``np.dtype(tf.float32)`` and ``jnp.zeros(3, tf.float32)``."""
+        return self._np
+
+    dtype = __numpy_dtype__  # the older protocol, which JAX's dtype checks read
 
     @property
     def base_dtype(self) -> DType:

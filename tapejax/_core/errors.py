@@ -48,5 +48,10 @@ class OutOfRangeError(OpError):
     """An operation went past the valid range."""
 
 
+class DataLossError(OpError):
+    """Unrecoverable data loss or corruption (a truncated or corrupt checkpoint; TF's
+    padded_batch raises it for an element larger than its padded shape)."""
+
+
 class ResourceExhaustedError(OpError):
     """A resource (memory) ran out."""

@@ -73,7 +73,7 @@ def analyze(jaxpr, in_deps: list) -> list:
 
 def node_links(node) -> tuple:
     """Links of a node whose op is a derivative (or any opaque jax function)."""
-    avals = [jax.ShapeDtypeStruct(t._value.shape, t._value.dtype) for t in node.inputs]
+    avals = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in node.inputs]  # no value needed
     return jaxpr_links(jax.make_jaxpr(lambda *v: node.op.fn(*v, **node.static))(*avals))
 
 

@@ -8,6 +8,7 @@ compiled through the structure cache) and fills in every pending output at once.
 
 from __future__ import annotations
 
+from . import x64
 from .caches import cache
 from .replay import Program
 
@@ -24,6 +25,7 @@ def pending_nodes(tensors) -> list:
     return sorted(found.values(), key=lambda n: n.seq)
 
 
+@x64.enabled
 def materialize(tensors) -> None:
     """Gives every pending tensor in ``tensors`` (and those it depends on) its value."""
     nodes = pending_nodes(tensors)

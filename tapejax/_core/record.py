@@ -15,6 +15,7 @@ import os
 import jax
 from jax.core import Tracer
 
+from . import x64
 from .caches import avals, static_key
 from .errors import InvalidArgumentError
 from .state import jax_is_tracing, state
@@ -115,6 +116,7 @@ class Node:
         return self._links
 
 
+@x64.enabled
 def record(op: Op, inputs, static: dict | None = None, *, known=None, compute=None, keep=None):
     """Runs ``op`` on ``inputs`` (Tensors) and records it on every recorder that watches one.
 

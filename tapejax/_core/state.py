@@ -7,7 +7,10 @@ that another thread opened.
 
 from __future__ import annotations
 
+import contextlib
 import threading
+
+import jax
 
 
 class _ThreadState(threading.local):
@@ -89,3 +92,32 @@ except ImportError:  # pragma: no cover - a JAX without it: never fold constants
 def jax_is_tracing() -> bool:
     """Whether some JAX transformation (jit, grad, vmap, ...) is tracing in this thread."""
     return not _trace_state_clean()
+
+
+@contextlib.contextmanager
+def init_scope():
+    """``tf.init_scope``: runs its block outside every function being traced and every tape.
+
+    Variables read there give their stored values (not a traced function's symbolic ones),
+    assignments change them at once, nothing is recorded, and JAX computes eagerly: what
+    TensorFlow uses to initialize Variables (and Keras weights) created inside a ``tf.function``.
+
+    >>> import tapejax as tf
+    >>> v = tf.Variable(1.0)
+    >>> @tf.function
+    ... def f():
+    ...     with tf.init_scope():
+    ...         print(v.numpy())   # the stored value, even while tracing
+    ...     return v + 1.0
+    >>> float(f())
+    1.0
+    2.0
+    """
+    s = state
+    saved = (s.variable_scopes, s.read_collectors, s.assign_logs, s.traced_bodies, s.recorders)
+    s.variable_scopes, s.read_collectors, s.assign_logs, s.traced_bodies, s.recorders = [], [], [], [], []
+    try:
+        with jax.ensure_compile_time_eval():
+            yield
+    finally:
+        s.variable_scopes, s.read_collectors, s.assign_logs, s.traced_bodies, s.recorders = saved

@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as _dtypes
+from . import x64
 from .materialize import materialize
 from .shape import TensorShape
 
@@ -29,6 +30,14 @@ class TensorLike:
     """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs):
+        # Every Tensor and Variable class is a JAX pytree node over its current value, so
+        # jax.jit/grad/vmap/device_put and jax.numpy take them. Unflattening gives a Tensor: what
+        # comes back from a JAX transformation is a value, never a Variable's state.
+        super().__init_subclass__(**kwargs)
+        jax.tree_util.register_pytree_node(cls, _flatten, _unflatten)
+
     # numpy defers to our reflected operators (``np_array * tensor`` gives a Tensor, as in TF),
     # and numpy functions take a Tensor as an array (``np.square(t)`` is an ndarray, as in TF).
     __array_priority__ = 100
@@ -58,6 +67,12 @@ class TensorLike:
     @property
     def dtype(self) -> _dtypes.DType:
         return _dtypes.as_dtype(self._np_dtype)
+
+    @property
+    def __numpy_dtype__(self):
+        # numpy's dtype protocol: ``.dtype`` is a tapejax DType (TF's API), which numpy does not
+        # take from an array-like, so numpy and JAX (``jnp.zeros_like(t)``) read this instead.
+        return self._np_dtype
 
     @property
     def shape(self) -> TensorShape:
@@ -143,6 +158,14 @@ class TensorLike:
 
     def _is_symbolic(self) -> bool:
         return isinstance(self._value, jax.core.Tracer)
+
+
+def _flatten(x):
+    return (x._value,), None
+
+
+def _unflatten(_, children):
+    return Tensor(children[0])
 
 
 class Tensor(TensorLike):
@@ -238,6 +261,7 @@ class Tensor(TensorLike):
 Tensor.__name__ = "EagerTensor"
 
 
+@x64.enabled
 def _from_numpy(value) -> Tensor:
     """Unpickles a Tensor (pickled as its numpy value)."""
     return Tensor(jnp.asarray(value))
@@ -259,8 +283,3 @@ class _Reference:
 
     def __eq__(self, other):
         return isinstance(other, _Reference) and other._obj is self._obj
-
-
-jax.tree_util.register_pytree_node(
-    Tensor, lambda t: ((t._value,), None), lambda _, children: Tensor(children[0])
-)

@@ -16,9 +16,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as _dtypes
+from . import x64
 from .convert import convert_to_tensor
 from .name_scope import current_scope
-from .state import assign_variable, lookup_variable, scope_depth, state
+from .state import assign_variable, init_scope, lookup_variable, scope_depth, state
 from .tensor import Tensor, TensorLike
 
 _creation_order = itertools.count()
@@ -33,6 +34,15 @@ def live_variables() -> list:
     with _live_lock:
         items = sorted(_live.items())
     return [v for _, v in items]
+
+
+def write_back(variables, flat) -> list:
+    """The results of a compiled call whose last ``len(variables)`` outputs are the new values
+    of ``variables`` (a traced function's assignments): assigns those, returns the others."""
+    n_results = len(flat) - len(variables)
+    for v, new in zip(variables, flat[n_results:], strict=True):
+        v._set(new._value)
+    return list(flat[:n_results])
 
 
 class Variable(TensorLike):
@@ -52,6 +62,7 @@ class Variable(TensorLike):
 
     __slots__ = ("_stored", "_aval", "_trainable", "_name", "_order", "__weakref__")
 
+    @x64.enabled
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
                  **unused_tf_kwargs):
         if initial_value is None:
@@ -60,8 +71,8 @@ class Variable(TensorLike):
         if guard is not None:
             guard.check_creation()  # a function being traced may forbid it (TF's ValueError)
         if callable(initial_value):
-            # As TF's init_scope: inside a traced function the initializer runs eagerly.
-            with jax.ensure_compile_time_eval():
+            # As in TF: the initializer runs in init_scope (eagerly, also inside a traced function).
+            with init_scope():
                 initial_value = initial_value()
         hint = None if isinstance(initial_value, TensorLike) else dtype
         value = convert_to_tensor(initial_value, dtype=hint)
@@ -140,16 +151,19 @@ class Variable(TensorLike):
         return arr[()] if arr.ndim == 0 else arr
 
     # -- assignment (never differentiated) -------------------------------------------------
+    @x64.enabled
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Replaces the value. The new value must have the variable's shape; dtype is converted."""
         new = self._checked(value, "assign")
         self._set(new)
         return self if read_value else None
 
+    @x64.enabled
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         self._set(self._value + self._checked(delta, "assign_add"))
         return self if read_value else None
 
+    @x64.enabled
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         self._set(self._value - self._checked(delta, "assign_sub"))
         return self if read_value else None
@@ -173,6 +187,7 @@ class Variable(TensorLike):
             )
         return new
 
+    @x64.enabled
     def _set(self, new) -> None:
         if state.variable_scopes:
             depth = scope_depth(id(self))
@@ -222,3 +237,4 @@ class Variable(TensorLike):
 # ``type(v).__name__`` gives the class name TF's ``tf.Variable(...)`` returns (TF's autodiff
 # guide prints it); the class is still ``tapejax.Variable`` (``__qualname__``).
 Variable.__name__ = "ResourceVariable"
+

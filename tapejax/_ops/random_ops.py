@@ -20,6 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._core import dtype as _dtypes
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
@@ -54,6 +55,7 @@ _generator = Variable(_key_data(int.from_bytes(os.urandom(4), "little")), traina
                       name="global_generator_state")
 
 
+@x64.enabled
 def set_seed(seed: int) -> None:
     """Sets the global seed: the sequence of random ops after it is reproducible.
 
@@ -138,6 +140,7 @@ def _float_params(dtype, *params):
     return d, [convert_to_tensor(p, dtype=d) for p in params]
 
 
+@x64.enabled
 def normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution (``tf.random.normal``)."""
     d, (m, s) = _float_params(dtype, mean, stddev)
@@ -145,6 +148,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=N
     return _affine(z, s, m)
 
 
+@x64.enabled
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples from a normal distribution truncated to two standard deviations."""
     d, (m, s) = _float_params(dtype, mean, stddev)
@@ -155,6 +159,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=No
 _UNIFORM_DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
 
 
+@x64.enabled
 def uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples uniformly from ``[minval, maxval)`` (``tf.random.uniform``); ints need ``maxval``."""
     d = _dtypes.as_dtype(dtype)
@@ -174,6 +179,7 @@ def uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32, seed=None, name
     return _affine(u, hi - lo, lo)
 
 
+@x64.enabled
 def shuffle(value, seed=None, name=None) -> Tensor:
     """Shuffles ``value`` along its first axis (``tf.random.shuffle``)."""
     x = convert_to_tensor(value)
@@ -184,6 +190,7 @@ def shuffle(value, seed=None, name=None) -> Tensor:
     return gather(x, perm)
 
 
+@x64.enabled
 def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor:
     """Draws ``num_samples`` class indices per row of ``logits`` ([batch, classes])."""
     x = convert_to_tensor(logits)
@@ -196,6 +203,7 @@ _GAMMA = Op("RandomGamma", lambda key_data, alpha, beta, shape: jax.random.gamma
     jax.random.wrap_key_data(key_data), jnp.broadcast_to(alpha, shape + alpha.shape)) / beta)
 
 
+@x64.enabled
 def gamma(shape, alpha, beta=None, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples of shape ``shape + alpha.shape`` from Gamma(alpha, beta); differentiable with
     respect to ``alpha`` and ``beta`` (implicit reparameterization, as TF)."""
@@ -206,6 +214,7 @@ def gamma(shape, alpha, beta=None, dtype=_dtypes.float32, seed=None, name=None) 
     return record(_GAMMA, (key, a, b), {"shape": as_ints(shape)})
 
 
+@x64.enabled
 def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples of shape ``shape + lam.shape`` from Poisson(lam), as ``dtype`` (no gradient)."""
     rate = convert_to_tensor(lam)
@@ -223,12 +232,14 @@ def _stateless_key(seed):
     return jax.random.fold_in(jax.random.key(int(values[0])), int(values[1]))
 
 
+@x64.enabled
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None, alg="auto_select"):
     """Normal samples determined by ``seed`` (a pair of ints) alone."""
     d, (m, s) = _float_params(dtype, mean, stddev)
     return _affine(jax.random.normal(_stateless_key(seed), as_ints(shape), d._np), s, m)
 
 
+@x64.enabled
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None,
                       alg="auto_select"):
     """Uniform samples in ``[minval, maxval)`` determined by ``seed`` (a pair of ints) alone."""

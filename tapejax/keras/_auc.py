@@ -12,6 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from ._confusion_metrics import _evenly_spaced, update_confusion_matrix
 from ._gradient_clipping import read
@@ -53,11 +54,11 @@ class AUC(Metric):
     ):
         if curve not in _CURVES:
             raise ValueError(
-                f'Invalid AUC curve value: "{str(curve)}". Expected values are ["PR", "ROC", "PRGAIN"]'
+                f'Invalid AUC curve value: "{curve}". Expected values are ["PR", "ROC", "PRGAIN"]'
             )
         if summation_method not in _SUMMATIONS:
             raise ValueError(
-                f'Invalid AUC summation method value: "{str(summation_method)}". Expected values are '
+                f'Invalid AUC summation method value: "{summation_method}". Expected values are '
                 '["interpolation", "majoring", "minoring"]'
             )
         self._init_from_thresholds = thresholds is not None
@@ -69,7 +70,7 @@ class AUC(Metric):
             if num_thresholds <= 1:
                 raise ValueError(
                     "Argument `num_thresholds` must be an integer > 1. "
-                    f"Received: num_thresholds={str(num_thresholds)}"
+                    f"Received: num_thresholds={num_thresholds}"
                 )
             self.num_thresholds = num_thresholds
             thresholds = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
@@ -145,6 +146,7 @@ class AUC(Metric):
         increment = divide_no_nan(slope * (dtp + intercept * jnp.log(ratio)), jnp.maximum(tp[1:] + fn[1:], 0))
         return self._by_label(increment)
 
+    @x64.enabled
     def result(self):
         tp, fp, tn, fn = (read(getattr(self, n)) for n in _COUNTS)
         if self.curve == "PR" and self.summation_method == "interpolation":

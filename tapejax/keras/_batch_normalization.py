@@ -6,7 +6,7 @@ from .._ops import math_ops as _math
 from .._ops import nn_ops as _nn
 from .._ops.array_ops import cast as _cast
 from .._ops.array_ops import reshape as _reshape
-from . import initializers
+from . import constraints, initializers, regularizers
 from ._layer import Layer, check_input_spec, check_unsupported
 
 
@@ -47,9 +47,11 @@ class BatchNormalization(Layer):
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
                  gamma_constraint=None, synchronized: bool = False, renorm: bool = False, **kwargs):
         super().__init__(**kwargs)
-        check_unsupported(self, beta_regularizer=beta_regularizer, gamma_regularizer=gamma_regularizer,
-                     beta_constraint=beta_constraint, gamma_constraint=gamma_constraint,
-                     synchronized=synchronized, renorm=renorm)
+        check_unsupported(self, synchronized=synchronized, renorm=renorm)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
         self.axis = int(axis)
         self.momentum, self.epsilon = float(momentum), float(epsilon)
         self.center, self.scale = center, scale
@@ -67,9 +69,11 @@ class BatchNormalization(Layer):
                              f"Received: axis={self.axis}")
         shape = (input_shape[self.axis],)
         if self.scale:
-            self.gamma = self.add_weight(shape=shape, name="gamma", initializer=self.gamma_initializer)
+            self.gamma = self.add_weight(shape=shape, name="gamma", initializer=self.gamma_initializer,
+                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
         if self.center:
-            self.beta = self.add_weight(shape=shape, name="beta", initializer=self.beta_initializer)
+            self.beta = self.add_weight(shape=shape, name="beta", initializer=self.beta_initializer,
+                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
         self.moving_mean = self.add_weight(shape=shape, name="moving_mean",
                                            initializer=self.moving_mean_initializer, trainable=False)
         self.moving_variance = self.add_weight(shape=shape, name="moving_variance",
@@ -96,6 +100,22 @@ class BatchNormalization(Layer):
         else:
             mean, variance = moving_mean, moving_variance
         return _cast(self._normalize(x, mean, variance), self.compute_dtype)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
+                "center": self.center, "scale": self.scale,
+                "beta_initializer": initializers.serialize(self.beta_initializer),
+                "gamma_initializer": initializers.serialize(self.gamma_initializer),
+                "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
+                "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
+                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
+                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+                "beta_constraint": constraints.serialize(self.beta_constraint),
+                "gamma_constraint": constraints.serialize(self.gamma_constraint),
+                "synchronized": False, "renorm": False}
 
     def _normalize(self, x, mean, variance):
         """``tf.nn.batch_normalization``'s arithmetic, with the statistics along ``axis``."""

@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from ._gradient_clipping import read
 from ._metric import Metric, array, divide_no_nan, same_rank, stateful
@@ -157,6 +158,7 @@ class _ThresholdMetric(Metric):
             sample_weight,
         )
 
+    @x64.enabled
     def result(self):
         tp = read(self.true_positives)
         result = divide_no_nan(tp, tp + read(self._other))

@@ -6,8 +6,8 @@ import operator
 
 from .._ops.array_ops import cast as _cast
 from .._ops.linalg_ops import matmul as _matmul
-from . import activations, initializers
-from ._layer import Layer, check_input_spec, check_unsupported
+from . import activations, constraints, initializers, regularizers
+from ._layer import Layer, check_input_spec
 
 
 class Dense(Layer):
@@ -22,7 +22,9 @@ class Dense(Layer):
       use_bias: whether to add a bias vector.
       kernel_initializer: a name, initializer object or callable ``f(shape, dtype)``.
       bias_initializer: the same, for the bias.
-      **kwargs: the base Layer's ``trainable``, ``dtype``, ``name``.
+      kernel_regularizer, bias_regularizer: penalties listed in ``layer.losses`` (``'l2'``...).
+      kernel_constraint, bias_constraint: projections optimizers apply after each update.
+      **kwargs: the base Layer's ``activity_regularizer``, ``trainable``, ``dtype``, ``name``.
 
     >>> import tapejax as tf
     >>> layer = tf.keras.layers.Dense(3, kernel_initializer='ones', name='dense')
@@ -38,13 +40,15 @@ class Dense(Layer):
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(**kwargs)
-        check_unsupported(self, kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
-                     kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
         self.units = _positive_int(units)
         self.activation = activations.get(activation)
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self._kernel = None
 
     @property
@@ -56,10 +60,12 @@ class Dense(Layer):
 
     def build(self, input_shape) -> None:
         self._kernel = self.add_weight(shape=(input_shape[-1], self.units), name="kernel",
-                                       initializer=self.kernel_initializer)
+                                       initializer=self.kernel_initializer,
+                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = None
         if self.use_bias:
-            self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer)
+            self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
 
     def _check_input(self, inputs) -> None:
         axes = {-1: self._kernel._np_shape[0]} if self._kernel is not None else None
@@ -72,6 +78,20 @@ class Dense(Layer):
         if self.bias is not None:
             y = y + self.bias
         return self.activation(y)
+
+
+    def compute_output_shape(self, input_shape):
+        return (*tuple(input_shape)[:-1], self.units)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "units": self.units,
+                "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
+                "kernel_initializer": initializers.serialize(self.kernel_initializer),
+                "bias_initializer": initializers.serialize(self.bias_initializer),
+                "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+                "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+                "kernel_constraint": constraints.serialize(self.kernel_constraint),
+                "bias_constraint": constraints.serialize(self.bias_constraint)}
 
 
 def _positive_int(units) -> int:

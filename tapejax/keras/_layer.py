@@ -21,7 +21,11 @@ from .._core import dtype as _dtypes
 from .._core.convert import convert_to_tensor
 from .._core.tensor import TensorLike
 from .._ops.array_ops import cast as _cast
-from . import initializers
+from . import constraints, initializers, regularizers
+from ._input_spec import check_input_spec, check_unsupported  # noqa: F401 - layers import them here
+from ._keras_tensor import KerasTensor, has_keras_tensor, reset_tensor_names, symbolic_call
+from ._layer_losses import LayerLosses
+from ._serialization import dtype_name, dtype_policy
 from ._variable import KerasVariable
 
 
@@ -48,9 +52,10 @@ def _auto_name(class_name: str) -> str:
 def clear_session() -> None:
     """Resets Keras' automatic layer names, so the next Dense is named ``'dense'`` again."""
     _name_uids.clear()
+    reset_tensor_names()
 
 
-class Layer(Module):
+class Layer(LayerLosses, Module):
     """Base class of Keras layers (``tf.keras.layers.Layer``), as in Keras 3.
 
     Subclasses create weights with :meth:`add_weight` in ``build(input_shape)``, which runs on
@@ -84,13 +89,18 @@ class Layer(Module):
 
     def __init__(self, *, activity_regularizer=None, trainable: bool = True, dtype=None,
                  autocast: bool = True, name: str | None = None, **kwargs):
-        for legacy in ("input_shape", "input_dim"):
-            if kwargs.pop(legacy, None) is not None:
-                warnings.warn(f"Do not pass an `{legacy}` argument to a layer: it is ignored; the layer "
-                              "is built from the shape of its first input.", stacklevel=2)
+        input_shape, input_dim = kwargs.pop("input_shape", None), kwargs.pop("input_dim", None)
+        if input_shape is not None or input_dim is not None:
+            warnings.warn("Do not pass an `input_shape`/`input_dim` argument to a layer. When using "
+                          "Sequential models, prefer using an `Input(shape)` object as the first layer "
+                          "in the model instead.", stacklevel=2)
+        # What Sequential builds its first layer for, as Keras 3 keeps it.
+        self._input_shape_arg = tuple(input_shape) if input_shape is not None else (
+            (input_dim,) if input_dim is not None else None)
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
-        check_unsupported(self, activity_regularizer=activity_regularizer)
+        self.activity_regularizer = regularizers.get(activity_regularizer)
+        self._losses: list = []
         if not isinstance(trainable, bool):
             raise ValueError(f"Expected `trainable` to be a boolean. Received: trainable={trainable} "
                              f"(of type {type(trainable)})")
@@ -100,6 +110,7 @@ class Layer(Module):
         # Not Module.__init__: Keras layer names need not be Python identifiers.
         self._name = name or _auto_name(type(self).__name__)
         self._trainable = trainable
+        dtype = dtype_name(dtype)  # also a serialized DTypePolicy (from get_config)
         self._dtype = _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
         self.autocast = autocast
         self.built = False
@@ -133,16 +144,19 @@ class Layer(Module):
             ``f(shape, dtype)``; ``'glorot_uniform'`` by default for float weights.
           dtype: the weight's dtype; the layer's dtype by default.
           trainable: whether it is trainable (returned by :attr:`trainable_weights`).
+          regularizer: a penalty of the weight, listed in :attr:`losses` (``'l2'``, an object).
+          constraint: a projection optimizers apply after each update (``'non_neg'``, an object).
           name: its name; its ``path`` is ``'<layer name>/<name>'``.
         """
         shape, initializer, dtype = _legacy_weight_args(args, shape, initializer, dtype)
-        check_unsupported(self, regularizer=regularizer, constraint=constraint)
+        regularizer, constraint = regularizers.get(regularizer), constraints.get(constraint)
         dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
-        # Like TF's init_scope: a weight built while tapejax.function traces gets a concrete value.
-        with jax.ensure_compile_time_eval():
-            value = initializers.get(initializer)(tuple(shape), dtype=dtype.name)
+        # A callable initial value runs as in TF's init_scope: a weight built while
+        # tapejax.function traces gets a concrete value (random initializers draw eagerly).
+        init = initializers.get(initializer)
+        value = functools.partial(init, tuple(shape), dtype=dtype.name)
         name = name or "variable"
         with _scope(self):
             path = "/".join([scope for scope, _ in _state.scopes] + [name])
@@ -150,6 +164,7 @@ class Layer(Module):
         if tuple(variable.shape) != tuple(shape):
             raise ValueError(f"Layer.add_weight: the initializer of {name!r} returned shape "
                              f"{variable.shape}, expected {tuple(shape)}.")
+        variable.regularizer, variable.constraint = regularizer, constraint
         (self._trainable_variables if trainable else self._non_trainable_variables).append(variable)
         return variable
 
@@ -236,19 +251,45 @@ class Layer(Module):
         """Raises ValueError when ``inputs`` cannot be used by this layer (Keras' InputSpec)."""
 
     def __call__(self, inputs, *args, **kwargs):
+        if isinstance(inputs, KerasTensor) or (
+                not isinstance(inputs, TensorLike) and has_keras_tensor((inputs, args, kwargs))):
+            return symbolic_call(self, inputs, args, kwargs)  # building a functional model
         if isinstance(inputs, TensorLike):
             inputs = self._convert_input(inputs)
         else:
             inputs = jax.tree_util.tree_map(self._convert_input, inputs, is_leaf=_is_input_leaf)
         args, kwargs, training = _bind_training(type(self), args, kwargs)
+        if not _state.scopes:
+            self._clear_losses()  # the outermost call starts afresh, as Keras
         with _scope(self, training):
             if not self.built:
                 if isinstance(inputs, TensorLike):
                     self._check_input(inputs)
-                self.build(_shapes(inputs))
+                self._build_input_shape = _shapes(inputs)  # what Model.summary() shows
+                self.build(self._build_input_shape)
             if isinstance(inputs, TensorLike):
                 self._check_input(inputs)
-            return self.call(inputs, *args, **kwargs)
+            outputs = self.call(inputs, *args, **kwargs)
+            if self.activity_regularizer is not None:
+                self._add_activity_losses(outputs)
+            return outputs
+
+    def compute_output_shape(self, input_shape):
+        """The output's shape for an input of ``input_shape`` (``None`` for unknown sizes)."""
+        raise NotImplementedError(f"Layer {type(self).__name__} should implement "
+                                  "`def compute_output_shape(input_shape)`.")
+
+    def get_config(self) -> dict:
+        """The layer's constructor arguments, as Keras 3 serializes them (``from_config`` inverts it)."""
+        config = {"name": self.name, "trainable": self.trainable, "dtype": dtype_policy(self.dtype)}
+        if self.activity_regularizer is not None:
+            config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict):
+        """A new layer made from :meth:`get_config`'s dict."""
+        return cls(**config)
 
     def _convert_input(self, x):
         if isinstance(x, (TensorLike, np.ndarray, np.generic, jax.Array, int, float)) or _is_number_list(x):
@@ -271,32 +312,6 @@ def _marks_built(build):
         return result
 
     return wrapper
-
-
-def check_input_spec(layer: Layer, inputs, *, ndim=None, min_ndim=None, axes=None) -> None:
-    """Keras' InputSpec check: the same errors (ValueError) with the same wording."""
-    shape = inputs._np_shape
-    prefix = f"Input 0 of layer '{layer.name}' is incompatible with the layer:"
-    if ndim is not None and len(shape) != ndim:
-        raise ValueError(f"{prefix} expected ndim={ndim}, found ndim={len(shape)}. Full shape received: "
-                         f"{shape}")
-    if min_ndim is not None and len(shape) < min_ndim:
-        raise ValueError(f"{prefix} expected min_ndim={min_ndim}, found ndim={len(shape)}. Full shape "
-                         f"received: {shape}")
-    for axis, value in (axes or {}).items():
-        if shape[axis] != value:
-            raise ValueError(f"{prefix} expected axis {axis} of input shape to have value {value}, but "
-                             f"received input with shape {shape}. A built layer keeps the input size "
-                             "it was built for; use a new layer for inputs of another size.")
-
-
-def check_unsupported(layer: Layer, **options) -> None:
-    """Raises NotImplementedError for a Keras option tapejax does not implement, when it is set."""
-    for key, value in options.items():
-        if value is not None and value is not False:
-            raise NotImplementedError(
-                f"{type(layer).__name__}: `{key}` is not supported by tapejax.keras; leave it unset "
-                "and apply it in your own training step.")
 
 
 def _legacy_weight_args(args, shape, initializer, dtype):

@@ -26,7 +26,7 @@ def standardize_reduction(reduction):
     if reduction not in _REDUCTIONS:
         raise ValueError(
             f"Invalid value for argument `reduction`. Expected one of {_REDUCTIONS_TEXT}. "
-            f"Received: reduction={str(reduction)}"
+            f"Received: reduction={reduction}"
         )
     return reduction
 

@@ -13,6 +13,7 @@ import functools
 import jax.numpy as jnp
 import numpy as np
 
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.purify import no_recording, undo_assignments_on_error
 from ._gradient_clipping import read
@@ -25,7 +26,7 @@ def stateful(update_state):
 
     @functools.wraps(update_state)
     def wrapper(self, *args, **kwargs):
-        with no_recording(), undo_assignments_on_error():
+        with no_recording(), undo_assignments_on_error(), x64.scope():
             return update_state(self, *args, **kwargs)
 
     return wrapper
@@ -125,6 +126,7 @@ class Metric:
     def update_state(self, *args, **kwargs):
         raise NotImplementedError
 
+    @x64.enabled
     def result(self):
         raise NotImplementedError
 
@@ -185,6 +187,7 @@ class Sum(Metric):
         values, _ = reduce_to_samplewise_values(array(values), sample_weight, jnp.sum, self._dtype)
         self._assign(self.total, read(self.total) + jnp.sum(values))
 
+    @x64.enabled
     def result(self):
         return convert_to_tensor(read(self.total))
 
@@ -218,6 +221,7 @@ class Mean(Metric):
         self._assign(self.total, read(self.total) + jnp.sum(values))
         self._assign(self.count, read(self.count) + jnp.asarray(num_samples, self._dtype))
 
+    @x64.enabled
     def result(self):
         return convert_to_tensor(divide_no_nan(read(self.total), read(self.count)))
 

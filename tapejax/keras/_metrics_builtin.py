@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from . import _loss_functions as _losses
 from ._gradient_clipping import read
 from ._metric import Mean, MeanMetricWrapper, array, divide_no_nan, same_rank, stateful
 
 
+@x64.enabled
 def accuracy(y_true, y_pred):
     """1.0 where ``y_true == y_pred``, else 0.0."""
     y_pred = array(y_pred)
@@ -21,6 +23,7 @@ def accuracy(y_true, y_pred):
     return convert_to_tensor((y_true == y_pred).astype("float32"))
 
 
+@x64.enabled
 def binary_accuracy(y_true, y_pred, threshold=0.5):
     """1.0 where ``y_true`` equals ``y_pred > threshold``, else 0.0.
 
@@ -35,6 +38,7 @@ def binary_accuracy(y_true, y_pred, threshold=0.5):
     return convert_to_tensor((y_true == y_pred).astype("float32"))
 
 
+@x64.enabled
 def categorical_accuracy(y_true, y_pred):
     """1.0 where the argmax of one-hot ``y_true`` is the argmax of ``y_pred``, else 0.0."""
     y_pred = array(y_pred)
@@ -46,6 +50,7 @@ def categorical_accuracy(y_true, y_pred):
     return convert_to_tensor(matches.reshape(shape) if reshape else matches)
 
 
+@x64.enabled
 def sparse_categorical_accuracy(y_true, y_pred):
     """1.0 where the integer label ``y_true`` is the argmax of ``y_pred``, else 0.0.
 
@@ -209,5 +214,6 @@ class RootMeanSquaredError(Mean):
         y_true, y_pred = same_rank(array(y_true, self._dtype), array(y_pred, self._dtype))
         self._add(jnp.square(y_pred - y_true), sample_weight)
 
+    @x64.enabled
     def result(self):
         return convert_to_tensor(jnp.sqrt(divide_no_nan(read(self.total), read(self.count))))

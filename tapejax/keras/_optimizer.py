@@ -17,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._core import dtype as _dtypes
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.purify import no_recording, undo_assignments_on_error
@@ -57,8 +58,8 @@ class Optimizer:
         _check_ema(use_ema, ema_momentum, ema_overwrite_frequency)
         if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
             raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. "
-                             f"Received: clipnorm={str(clipnorm)}, clipvalue={str(clipvalue)}, "
-                             f"global_clipnorm={str(global_clipnorm)}")
+                             f"Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
+                             f"global_clipnorm={global_clipnorm}")
         self._iterations = self._own_variable(np.int64(0), "iteration", _dtypes.int64)
         if isinstance(learning_rate, LearningRateSchedule) or callable(learning_rate):
             self._learning_rate = learning_rate
@@ -165,6 +166,7 @@ class Optimizer:
         pairs = list(grads_and_vars)
         return self.apply([g for g, _ in pairs], [v for _, v in pairs])
 
+    @x64.enabled
     def apply(self, grads, trainable_variables=None):
         """Applies one update of ``trainable_variables`` from ``grads``; returns ``iterations``.
 
@@ -266,7 +268,7 @@ def _float(value):
     if not isinstance(value, float):  # Keras 3 takes Python floats only (not 1, not np.float32)
         raise ValueError("Argument `learning_rate` should be float, or an instance of LearningRateSchedule, "
                          "or a callable (that takes in the current iteration value and returns the "
-                         f"corresponding learning rate value). Received instead: learning_rate={str(value)}")
+                         f"corresponding learning rate value). Received instead: learning_rate={value}")
     return np.float32(value)
 
 
@@ -274,11 +276,11 @@ def _check_ema(use_ema, ema_momentum, ema_overwrite_frequency) -> None:
     if not use_ema:
         return
     if ema_momentum > 1 or ema_momentum < 0:
-        raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={str(ema_momentum)}")
+        raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={ema_momentum}")
     frequency = ema_overwrite_frequency
     if frequency and (not isinstance(frequency, int) or frequency < 1):
         raise ValueError("`ema_overwrite_frequency` must be an integer >= 1 or None. Received: "
-                         f"ema_overwrite_frequency={str(frequency)}")
+                         f"ema_overwrite_frequency={frequency}")
 
 
 def _check_options(class_name: str, options: dict) -> None:

@@ -13,6 +13,7 @@ import math
 import jax
 import jax.numpy as jnp
 
+from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.variable import Variable
 
@@ -39,7 +40,7 @@ def _divide(x, y):
 
 def _check_steps(decay_steps, arg="decay_steps") -> None:
     if decay_steps <= 0:
-        raise ValueError(f"Argument `{arg}` must be > 0. Received: {arg}={str(decay_steps)}")
+        raise ValueError(f"Argument `{arg}` must be > 0. Received: {arg}={decay_steps}")
 
 
 class LearningRateSchedule:
@@ -87,6 +88,7 @@ class ExponentialDecay(LearningRateSchedule):
         self.staircase, self.name = staircase, name
         _check_steps(decay_steps)
 
+    @x64.enabled
     def __call__(self, step):
         initial, dtype, step = self._start(step)
         p = _divide(step, jnp.asarray(self.decay_steps, dtype))
@@ -117,11 +119,12 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         if len(boundaries) != len(values) - 1:
             raise ValueError(
                 "The length of boundaries should be 1 less than the length of values. "
-                f"Received: boundaries={str(boundaries)} of length {len(boundaries)}, and "
-                f"values={str(values)} of length {len(values)}."
+                f"Received: boundaries={boundaries} of length {len(boundaries)}, and "
+                f"values={values} of length {len(values)}."
             )
         self.boundaries, self.values, self.name = boundaries, values, name
 
+    @x64.enabled
     def __call__(self, step):
         step = _value(step)
         bounds = [_value(b).astype(step.dtype) for b in self.boundaries]
@@ -154,6 +157,7 @@ class PolynomialDecay(LearningRateSchedule):
         self.end_learning_rate, self.power, self.cycle, self.name = end_learning_rate, power, cycle, name
         _check_steps(decay_steps)
 
+    @x64.enabled
     def __call__(self, step):
         initial, dtype, step = self._start(step)
         end = jnp.asarray(self.end_learning_rate, dtype)
@@ -195,6 +199,7 @@ class InverseTimeDecay(LearningRateSchedule):
         self.staircase, self.name = staircase, name
         _check_steps(decay_steps)
 
+    @x64.enabled
     def __call__(self, step):
         initial, dtype, step = self._start(step)
         p = _divide(step, jnp.asarray(self.decay_steps, dtype))
@@ -244,6 +249,7 @@ class CosineDecay(LearningRateSchedule):
         cosine = 0.5 * (1.0 + jnp.cos(jnp.asarray(math.pi, dtype) * _divide(step, decay_steps)))
         return decay_from * ((1 - self.alpha) * cosine + self.alpha)
 
+    @x64.enabled
     def __call__(self, step):
         initial, dtype, step = self._start(step)
         decay_steps = jnp.asarray(self.decay_steps, dtype)

@@ -65,3 +65,22 @@ def get(identifier):
         return found
     raise ValueError(f"Could not interpret activation function identifier: {identifier}. Use one of "
                      f"{sorted(_BY_NAME)} or a callable.")
+
+
+def serialize(activation):
+    """An activation's name (``'relu'``), as Keras' ``get_config`` stores it; a custom callable's
+    ``__name__``.
+
+    >>> import tapejax as tf
+    >>> tf.keras.activations.serialize(tf.keras.activations.get(None))
+    'linear'
+    """
+    for name, fn in _BY_NAME.items():
+        if fn is activation and name not in ("swish", "hard_swish"):
+            return name
+    return getattr(activation, "__name__", repr(activation))
+
+
+def deserialize(config):
+    """The activation function named ``config``."""
+    return get(config)

@@ -18,6 +18,7 @@ from .._core.tensor import Tensor, TensorLike
 from .._ops import random_ops as _random
 from .._ops.array_ops import cast as _cast
 from .._ops.creation_ops import fill as _fill
+from . import _serialization
 
 # Keras' constant: stddev of a unit normal truncated to [-2, 2], to undo the truncation.
 _TRUNCATED_STDDEV = 0.87962566103423978
@@ -36,6 +37,14 @@ class Initializer:
 
     def __call__(self, shape, dtype=None) -> Tensor:
         raise NotImplementedError(f"{type(self).__name__} must implement __call__(shape, dtype=None).")
+
+    def get_config(self) -> dict:
+        """The constructor's arguments (``{'seed': None}``), as Keras' ``get_config``."""
+        return _serialization.init_config(self)
+
+    @classmethod
+    def from_config(cls, config: dict):
+        return cls(**config)
 
     def __repr__(self) -> str:
         return f"<{type(self).__module__}.{type(self).__name__} object at {hex(id(self))}>"
@@ -229,6 +238,53 @@ class LecunUniform(VarianceScaling):
         super().__init__(1.0, "fan_in", "uniform", seed)
 
 
+class Orthogonal(Initializer):
+    """An orthogonal matrix (rows or columns orthonormal) times ``gain``: the recurrent kernels' default.
+
+    >>> import numpy as np, tapejax as tf
+    >>> q = tf.keras.initializers.Orthogonal(seed=1)((3, 3)).numpy()
+    >>> bool(np.allclose(q @ q.T, np.eye(3), atol=1e-5))
+    True
+    """
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain, self.seed = gain, seed
+
+    def __call__(self, shape, dtype=None) -> Tensor:
+        shape = tuple(int(d) for d in shape)
+        if len(shape) < 2:
+            raise ValueError("The tensor to initialize must be at least two-dimensional. Received: "
+                             f"shape={shape} of rank {len(shape)}.")
+        rows, cols = math.prod(shape[:-1]), shape[-1]
+        flat = (max(rows, cols), min(rows, cols))
+        a = _draw("normal", flat, "float32", self.seed, (0.0, 1.0))._value
+        q, r = jax.numpy.linalg.qr(a)
+        q = q * jax.numpy.sign(jax.numpy.diag(r))
+        if rows < cols:
+            q = q.T
+        return Tensor((self.gain * q).reshape(shape).astype(_as_dtype(dtype)._np))
+
+
+class Identity(Initializer):
+    """``gain`` times the identity matrix (2-D shapes only).
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.initializers.Identity()((2, 2)))
+    tf.Tensor(
+    [[1. 0.]
+     [0. 1.]], shape=(2, 2), dtype=float32)
+    """
+
+    def __init__(self, gain=1.0):
+        self.gain = gain
+
+    def __call__(self, shape, dtype=None) -> Tensor:
+        if len(shape) != 2:
+            raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
+                             f"Received: shape={tuple(shape)} of rank {len(shape)}.")
+        return Tensor((self.gain * np.eye(*shape)).astype(_as_dtype(dtype)._np))
+
+
 def _as_dtype(dtype) -> _dtypes.DType:
     return _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
 
@@ -272,7 +328,8 @@ def _truncated_normal(key, shape, dtype):
 
 
 _CLASSES = [Constant, Zeros, Ones, RandomNormal, TruncatedNormal, RandomUniform, VarianceScaling,
-            GlorotUniform, GlorotNormal, HeNormal, HeUniform, LecunNormal, LecunUniform]
+            GlorotUniform, GlorotNormal, HeNormal, HeUniform, LecunNormal, LecunUniform, Orthogonal,
+            Identity]
 _BY_NAME = {cls.__name__: cls for cls in _CLASSES}
 _BY_NAME.update({
     "constant": Constant, "zeros": Zeros, "ones": Ones, "random_normal": RandomNormal,
@@ -280,8 +337,23 @@ _BY_NAME.update({
     "variance_scaling": VarianceScaling, "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
     "he_normal": HeNormal, "he_uniform": HeUniform, "lecun_normal": LecunNormal,
     "lecun_uniform": LecunUniform, "normal": RandomNormal, "uniform": RandomUniform, "one": Ones,
-    "zero": Zeros,
+    "zero": Zeros, "orthogonal": Orthogonal, "identity": Identity,
 })
+
+
+def serialize(initializer):
+    """``initializer`` as Keras' config dict (None for None).
+
+    >>> import tapejax as tf
+    >>> tf.keras.initializers.serialize(tf.keras.initializers.Zeros())['class_name']
+    'Zeros'
+    """
+    return _serialization.serialize(initializer, "keras.initializers")
+
+
+def deserialize(config: dict):
+    """The initializer a :func:`serialize` dict describes."""
+    return _serialization.from_dict(config, {cls.__name__: cls for cls in _CLASSES}, "initializer")
 
 
 def get(identifier):
@@ -293,6 +365,8 @@ def get(identifier):
     """
     if identifier is None:
         return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
     if isinstance(identifier, str) and identifier in _BY_NAME:
         return _BY_NAME[identifier]()
     if isinstance(identifier, (TensorLike, np.ndarray, np.generic)):

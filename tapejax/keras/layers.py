@@ -1,9 +1,66 @@
-"""Keras layers (``tf.keras.layers``): the base Layer, Dense and BatchNormalization."""
+"""Keras layers (``tf.keras.layers``): the base Layer and Keras 3's common layers."""
 
 from __future__ import annotations
 
 from ._batch_normalization import BatchNormalization
+from ._conv import Conv1D, Conv2D, Conv3D
+from ._core_layers import Activation, Dropout, Flatten, Reshape
 from ._dense import Dense
+from ._embedding import Embedding
+from ._input_layer import Input, InputLayer
 from ._layer import Layer
+from ._layer_normalization import LayerNormalization
+from ._merging import (
+    Add,
+    Average,
+    Concatenate,
+    Maximum,
+    Minimum,
+    Multiply,
+    Subtract,
+    add,
+    average,
+    concatenate,
+    maximum,
+    minimum,
+    multiply,
+    subtract,
+)
+from ._pooling import (
+    AveragePooling1D,
+    AveragePooling2D,
+    AveragePooling3D,
+    GlobalAveragePooling1D,
+    GlobalAveragePooling2D,
+    GlobalAveragePooling3D,
+    GlobalMaxPooling1D,
+    GlobalMaxPooling2D,
+    GlobalMaxPooling3D,
+    MaxPooling1D,
+    MaxPooling2D,
+    MaxPooling3D,
+)
+from ._rnn import GRU, LSTM, RNN, SimpleRNN
+from ._rnn_cells import GRUCell, LSTMCell, SimpleRNNCell
 
-__all__ = ["BatchNormalization", "Dense", "Layer"]
+# Keras' aliases.
+AvgPool1D, AvgPool2D, AvgPool3D = AveragePooling1D, AveragePooling2D, AveragePooling3D
+MaxPool1D, MaxPool2D, MaxPool3D = MaxPooling1D, MaxPooling2D, MaxPooling3D
+GlobalAvgPool1D, GlobalAvgPool2D, GlobalAvgPool3D = (GlobalAveragePooling1D, GlobalAveragePooling2D,
+                                                     GlobalAveragePooling3D)
+GlobalMaxPool1D, GlobalMaxPool2D, GlobalMaxPool3D = GlobalMaxPooling1D, GlobalMaxPooling2D, GlobalMaxPooling3D
+Convolution1D, Convolution2D, Convolution3D = Conv1D, Conv2D, Conv3D
+
+__all__ = [
+    "GRU", "LSTM", "RNN", "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D",
+    "AveragePooling3D", "AvgPool1D", "AvgPool2D", "AvgPool3D", "BatchNormalization", "Concatenate",
+    "Conv1D", "Conv2D", "Conv3D", "Convolution1D", "Convolution2D", "Convolution3D", "Dense", "Dropout",
+    "Embedding", "Flatten", "Input", "InputLayer", "GRUCell", "GlobalAveragePooling1D",
+    "GlobalAveragePooling2D",
+    "GlobalAveragePooling3D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalAvgPool3D",
+    "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPool3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D",
+    "GlobalMaxPooling3D", "LSTMCell", "Layer", "LayerNormalization", "MaxPool1D", "MaxPool2D",
+    "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "Multiply",
+    "Reshape", "SimpleRNN", "SimpleRNNCell", "Subtract", "add", "average", "concatenate", "maximum",
+    "minimum", "multiply", "subtract",
+]

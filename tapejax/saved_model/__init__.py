@@ -35,6 +35,7 @@ import os
 import jax
 import numpy as np
 
+from .._core import x64
 from .._core.version import __version__
 from .._core import dtype as _dtypes
 from .._api.function import Function
@@ -86,6 +87,7 @@ class SaveOptions:
     experimental_platforms: tuple | None = None
 
 
+@x64.enabled
 def save(obj, export_dir, signatures=None, options=None) -> None:
     """Saves ``obj`` (a ``tapejax.Module``), its functions and Variables, to ``export_dir``.
 
@@ -171,6 +173,7 @@ def _variables_bytes(variables) -> bytes:
     return buffer.getvalue()
 
 
+@x64.enabled
 def load(export_dir, tags=None, options=None):
     """Loads a SavedModel written by ``tapejax.saved_model.save`` (``tf.saved_model.load``).
 
@@ -236,6 +239,7 @@ class _Signature:
     def __init__(self, function: LoadedFunction, inputs: list[str]):
         self.function, self.inputs = function, inputs
 
+    @x64.enabled
     def __call__(self, **kwargs):
         missing = [n for n in self.inputs if n not in kwargs]
         if missing or len(kwargs) != len(self.inputs):

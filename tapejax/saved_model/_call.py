@@ -14,8 +14,10 @@ import jax
 import numpy as np
 from jax.custom_batching import sequential_vmap
 
+from .._core import x64
 from .._api.function import Function, TensorSpec
 from .._core.record import Op, record
+from .._core.variable import write_back
 
 # Same-process registry of the original (pure JAX) functions saved without their gradients,
 # keyed by (save id, function name, variant): while the process that saved them lives, their
@@ -122,15 +124,13 @@ class LoadedFunction:
         self._skipped = entry["skipped"]
         self._binder = Function(lambda *args: None, input_signature=self.input_signature)
 
+    @x64.enabled
     def __call__(self, *args, **kwargs):
         args, _ = self._binder._bind(args, kwargs)
         variant = self._variant(args)
         reads = [v._as_tensor() for v in variant.variables]
         flat = record(variant.op, [*args, *reads])
-        n_out = len(flat) - len(variant.assigned)
-        for v, new in zip(variant.assigned, flat[n_out:], strict=True):
-            v._set(new._value)
-        return jax.tree_util.tree_unflatten(variant.out_tree, list(flat[:n_out]))
+        return jax.tree_util.tree_unflatten(variant.out_tree, write_back(variant.assigned, flat))
 
     def _variant(self, args) -> _Variant:
         ranks = tuple(len(args[i].shape) for i in self._unknown)

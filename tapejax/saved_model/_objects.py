@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import warnings
 
+from .._core import x64
 from .._api.function import Function
 from .._api.module import Module
 from .._core.variable import Variable
@@ -99,6 +100,7 @@ class _UserObject(Module):
         self._saved_variables = tuple(variables)
         self._saved_trainable = tuple(trainable)
 
+    @x64.enabled
     def __call__(self, *args, **kwargs):
         # A saved ``__call__`` is an instance attribute here, which Python's call does not see.
         call = self.__dict__.get("__call__")

@@ -1,0 +1,101 @@
+"""OptaxOptimizer: an optax ``GradientTransformation`` driving tapejax Variables.
+
+optax transformations are pure functions of pytrees (``init(params)``, ``update(grads, state,
+params)``); this adapter keeps their state in non-trainable Variables, so a step is Variable
+assignments like any Keras optimizer's: eager, or compiled inside ``tapejax.function`` (the
+state threads through the compiled call like any Variable). optax itself is not a dependency:
+any object with optax's ``init``/``update`` protocol works.
+"""
+
+from __future__ import annotations
+
+import jax
+import numpy as np
+
+from .._core import x64
+from .._core.convert import convert_to_tensor
+from .._core.purify import no_recording, undo_assignments_on_error
+from .._core.tensor import Tensor
+from .._core.variable import Variable
+
+
+class OptaxOptimizer:
+    """Applies an optax transformation to tapejax Variables, Keras-style.
+
+    Args:
+      transformation: an ``optax.GradientTransformation`` (e.g. ``optax.adamw(1e-3)``).
+      name: a name for its Variables.
+
+    >>> import optax
+    >>> import tapejax as tf
+    >>> w = tf.Variable([1.0, -2.0])
+    >>> opt = tf.experimental.OptaxOptimizer(optax.sgd(0.1))
+    >>> with tf.GradientTape() as tape:
+    ...     loss = tf.reduce_sum(w * w)
+    >>> _ = opt.apply_gradients([(tape.gradient(loss, w), w)])
+    >>> print(w.numpy())
+    [ 0.8 -1.6]
+    """
+
+    def __init__(self, transformation, name: str = "optax"):
+        if not (callable(getattr(transformation, "init", None))
+                and callable(getattr(transformation, "update", None))):
+            raise TypeError(f"OptaxOptimizer expects an optax GradientTransformation (with `init` and "
+                            f"`update`), got {transformation!r}. Pass e.g. optax.adam(1e-3).")
+        self.transformation, self.name = transformation, name
+        self.iterations = Variable(np.int64(0), trainable=False, name=f"{name}/iterations")
+        self._trained: list = []
+        self._state_tree = None
+        self._state: list = []
+
+    @property
+    def variables(self) -> list:
+        """``iterations``, then the optax state's arrays as Variables."""
+        return [self.iterations, *self._state]
+
+    def apply_gradients(self, grads_and_vars):
+        """One update from ``(gradient, variable)`` pairs; returns ``iterations``."""
+        pairs = list(grads_and_vars)
+        return self.apply([g for g, _ in pairs], [v for _, v in pairs])
+
+    @x64.enabled
+    def apply(self, grads, variables):
+        """One update of ``variables`` from ``grads`` (None counts as zeros); returns ``iterations``.
+
+        The optimizer is built on its first call's variables and trains those only.
+        """
+        grads, variables = list(grads), list(variables)
+        if len(grads) != len(variables):
+            raise ValueError(f"OptaxOptimizer.apply: got {len(grads)} gradients for {len(variables)} "
+                             "variables; pass one gradient per variable.")
+        if not self._trained:
+            self._build(variables)
+        elif [id(v) for v in variables] != [id(v) for v in self._trained]:
+            raise ValueError("OptaxOptimizer.apply: this optimizer was built for other variables; "
+                             "an optax state belongs to one list of variables. Make a new "
+                             "OptaxOptimizer for these.")
+        with no_recording(), undo_assignments_on_error():
+            params = [v.read_value()._value for v in variables]
+            grads = [jax.numpy.zeros_like(p) if g is None else convert_to_tensor(g, dtype=v.dtype)._value
+                     for g, v, p in zip(grads, variables, params, strict=True)]
+            state = [s.read_value()._value for s in self._state]
+            state = jax.tree_util.tree_unflatten(self._state_tree, state)
+            with x64.for_user_code(params):  # optax computes as it does outside tapejax
+                updates, new_state = self.transformation.update(grads, state, params)
+            for v, p, u in zip(variables, params, updates, strict=True):
+                v.assign(Tensor((p + u).astype(p.dtype)))
+            for s, new in zip(self._state, jax.tree_util.tree_leaves(new_state), strict=True):
+                s.assign(Tensor(new))
+            self.iterations.assign_add(np.int64(1))
+        return self.iterations
+
+    def _build(self, variables) -> None:
+        # The variables' current values, also while tapejax.function traces the first call (as
+        # TF's init_scope): the state is made once, as concrete Variables.
+        params = [v._stored for v in variables]
+        with no_recording(), jax.ensure_compile_time_eval(), x64.for_user_code(params):
+            state = self.transformation.init(params)
+        leaves, self._state_tree = jax.tree_util.tree_flatten(state)
+        self._state = [Variable(np.asarray(leaf), trainable=False, name=f"{self.name}/state_{i}")
+                       for i, leaf in enumerate(leaves)]
+        self._trained = variables

@@ -1,0 +1,9 @@
+"""``tf.data``: input pipelines (``tf.data.Dataset``) that yield tapejax Tensors."""
+
+from __future__ import annotations
+
+from . import experimental as experimental
+from ._cardinality import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from ._dataset import Dataset
+
+__all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "experimental"]

@@ -1,0 +1,134 @@
+"""Stages that change the batch dimension: batch, padded_batch, unbatch (see ``_sources.py``
+for what a stage is)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from .._api.function import TensorSpec
+from .._core.errors import DataLossError, InvalidArgumentError
+from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from ._structure import leaves, map_leaves, map_many, pack, to_array
+
+
+def _dims(shape) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def _stack(arrays: list) -> np.ndarray:
+    first = arrays[0].shape
+    for a in arrays[1:]:
+        if a.shape != first:
+            raise InvalidArgumentError(None, None, (
+                "Cannot add tensor to the batch: number of elements does not match. Shapes are: "
+                f"[tensor]: {_dims(a.shape)}, [batch]: {_dims(first)} [Op:IteratorGetNext]"))
+    return np.stack(arrays)
+
+
+def _batches(elements, size: int, drop_remainder: bool):
+    """Lists of ``size`` consecutive elements (the last one shorter unless ``drop_remainder``)."""
+    while True:
+        chunk = list(itertools.islice(elements, size))
+        if not chunk or (drop_remainder and len(chunk) < size):
+            return
+        yield chunk
+
+
+def batch_cardinality(n: int, size: int, drop_remainder: bool) -> int:
+    if n in (INFINITE_CARDINALITY, UNKNOWN_CARDINALITY):
+        return n
+    return n // size if drop_remainder else -(-n // size)
+
+
+def _batched_spec(spec, size: int, drop_remainder: bool, shape_of=lambda s: s.shape):
+    outer = size if drop_remainder else None
+    return map_leaves(lambda s: TensorSpec((outer, *shape_of(s)), s.dtype), spec)
+
+
+class Batch:
+    name = "_BatchDataset"
+
+    def __init__(self, stage, batch_size, drop_remainder=False):
+        self.stage, self.size, self.drop = stage, int(batch_size), bool(drop_remainder)
+        self.spec = _batched_spec(stage.spec, self.size, self.drop)
+
+    def cardinality(self) -> int:
+        return batch_cardinality(self.stage.cardinality(), self.size, self.drop)
+
+    def iterate(self):
+        for chunk in _batches(self.stage.iterate(), self.size, self.drop):
+            yield map_many(_stack, chunk)
+
+
+class PaddedBatch:
+    name = "_PaddedBatchDataset"
+
+    def __init__(self, stage, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False):
+        self.stage, self.size, self.drop = stage, int(batch_size), bool(drop_remainder)
+        specs = leaves(stage.spec)  # shapes and padding values are kept flat, one per component
+        self.shapes = ([s.shape for s in specs] if padded_shapes is None else _shape_leaves(padded_shapes))
+        if padding_values is None:
+            self.values = [np.zeros((), s.dtype._np) for s in specs]
+        else:
+            self.values = [to_array(v, s.dtype) for v, s in zip(leaves(padding_values), specs, strict=True)]
+        shapes = iter(self.shapes)
+        self.spec = _batched_spec(stage.spec, self.size, self.drop, lambda s: next(shapes))
+
+    def cardinality(self) -> int:
+        return batch_cardinality(self.stage.cardinality(), self.size, self.drop)
+
+    def iterate(self):
+        for chunk in _batches(self.stage.iterate(), self.size, self.drop):
+            flat = [leaves(e) for e in chunk]
+            out = [_pad(list(column), shape, value) for column, shape, value in
+                   zip(zip(*flat, strict=True), self.shapes, self.values, strict=True)]
+            yield pack(chunk[0], out)
+
+
+def _shape_leaves(padded_shapes) -> list:
+    """The padded shapes given by the user, one per component: a list or TensorShape is one shape."""
+    if isinstance(padded_shapes, dict):
+        return [s for v in padded_shapes.values() for s in _shape_leaves(v)]
+    if isinstance(padded_shapes, tuple) and any(isinstance(v, (list, tuple, dict)) or v is None
+                                                for v in padded_shapes):
+        return [s for v in padded_shapes for s in _shape_leaves(v)]
+    return [tuple(None if d is None or int(d) == -1 else int(d) for d in padded_shapes)]
+
+
+def _pad(arrays: list, shape: tuple, value: np.ndarray) -> np.ndarray:
+    """``arrays`` padded with ``value`` to ``shape`` (unknown dims: the batch's largest) and stacked."""
+    target = tuple(max(a.shape[i] for a in arrays) if d is None else d for i, d in enumerate(shape))
+    out = np.full((len(arrays), *target), value, dtype=arrays[0].dtype)
+    for i, a in enumerate(arrays):
+        if any(n > t for n, t in zip(a.shape, target, strict=True)):
+            raise DataLossError(None, None, (
+                "Attempted to pad to a smaller size than the input element. [Op:IteratorGetNext]"))
+        out[(i, *[slice(0, n) for n in a.shape])] = a
+    return out
+
+
+class Unbatch:
+    name = "_UnbatchDataset"
+
+    def __init__(self, stage):
+        self.stage = stage
+        specs = leaves(stage.spec)
+        if any(not s.shape for s in specs):
+            raise ValueError("Cannot unbatch an input with scalar components.")
+        self.spec = map_leaves(lambda s: TensorSpec(s.shape[1:], s.dtype), stage.spec)
+        known = {s.shape[0] for s in specs} - {None}
+        self.batch = known.pop() if len(known) == 1 else None
+
+    def cardinality(self) -> int:
+        n = self.stage.cardinality()
+        if self.batch is None and n != INFINITE_CARDINALITY:
+            return UNKNOWN_CARDINALITY
+        return n if n in (INFINITE_CARDINALITY, UNKNOWN_CARDINALITY) else n * self.batch
+
+    def iterate(self):
+        for element in self.stage.iterate():
+            n = leaves(element)[0].shape[0]
+            for i in range(n):
+                yield map_leaves(lambda a, i=i: a[i], element)

@@ -1,0 +1,196 @@
+"""``tf.data.Dataset``: an input pipeline, built by chaining TF's methods.
+
+A Dataset wraps one stage (``_sources.py``, ``_transforms.py``, ``_batching.py``,
+``_shuffle.py``); each method returns a new Dataset over a new stage. Elements travel through
+the stages as host numpy arrays and become tapejax Tensors where the user's code receives
+them: iteration, and the functions given to ``map`` and ``filter`` (see ``_function.py``).
+
+>>> import tapejax as tf
+>>> ds = tf.data.Dataset.range(7).map(lambda x: x * 2).batch(3)
+>>> for batch in ds:
+...   print(batch)
+tf.Tensor([0 2 4], shape=(3,), dtype=int64)
+tf.Tensor([ 6  8 10], shape=(3,), dtype=int64)
+tf.Tensor([12], shape=(1,), dtype=int64)
+>>> ds.element_spec
+TensorSpec(shape=(None,), dtype=tf.int64, name=None)
+>>> int(ds.cardinality())
+3
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._api.function import TensorSpec
+from .._core.convert import constant_array
+from .._core.dtype import as_dtype, int64
+from .._core.tensor import Tensor
+from . import _batching, _shuffle, _sources, _transforms
+from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from ._iterator import NumpyIterator, OwnedIterator
+from ._structure import leaves, map_leaves, relaxed, same_structure, spec_text
+
+
+class Dataset:
+    """A sequence of elements (``tf.data.Dataset``); build one with a ``from_...`` or ``range``
+    and transform it with the methods, each of which returns a new Dataset."""
+
+    def __init__(self, stage):
+        self._stage = stage
+
+    # Sources ----------------------------------------------------------------------------
+
+    @staticmethod
+    def from_tensor_slices(tensors, name=None):
+        """One element per row of ``tensors`` (a tensor, or a tuple/dict of tensors of equal length)."""
+        return Dataset(_sources.TensorSlices(tensors))
+
+    @staticmethod
+    def from_tensors(tensors, name=None):
+        """A dataset of one element, ``tensors``."""
+        return Dataset(_sources.Tensors(tensors))
+
+    @staticmethod
+    def range(*args, output_type=int64, name=None):
+        """``range(stop)``, ``range(start, stop[, step])`` as int64 scalars (``output_type``)."""
+        return Dataset(_sources.Range(args, output_type))
+
+    @staticmethod
+    def zip(*datasets, name=None):
+        """Elements of several datasets side by side (a tuple or dict of datasets, or several)."""
+        structure = datasets[0] if len(datasets) == 1 else datasets
+        if isinstance(structure, Dataset):
+            structure = (structure,)
+        return Dataset(_sources.Zip(map_leaves(lambda d: d._stage, structure)))
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None,
+                       output_signature=None, name=None):
+        """The elements a Python generator yields, converted to ``output_signature``'s specs."""
+        if output_signature is None:
+            if output_types is None:
+                raise TypeError("To specify the output signature you need to provide either the "
+                                "`output_signature` argument or the `output_types` argument.")
+            shapes = output_shapes
+            if shapes is None:
+                shapes = map_leaves(lambda _: None, output_types)
+            flat = iter(_shape_list(shapes, output_types))
+            output_signature = map_leaves(lambda t: _spec(next(flat), t), output_types)
+        return Dataset(_sources.Generator(generator, output_signature, () if args is None else args))
+
+    # Transformations --------------------------------------------------------------------
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+        """``map_func`` applied to each element (a tuple element is passed as positional arguments)."""
+        return Dataset(_transforms.Map(self._stage, map_func, num_parallel_calls))
+
+    def filter(self, predicate, name=None):
+        """The elements for which ``predicate`` returns True (a scalar bool tensor)."""
+        return Dataset(_transforms.Filter(self._stage, predicate))
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None,
+              name=None):
+        """Consecutive elements stacked into batches of ``batch_size`` (the last one may be smaller)."""
+        return Dataset(_batching.Batch(self._stage, batch_size, drop_remainder))
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
+                     name=None):
+        """Batches of elements padded to ``padded_shapes`` (unknown dims: the batch's longest)."""
+        return Dataset(_batching.PaddedBatch(self._stage, batch_size, padded_shapes, padding_values,
+                                             drop_remainder))
+
+    def unbatch(self, name=None):
+        """Each element split along its first dimension into separate elements."""
+        return Dataset(_batching.Unbatch(self._stage))
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
+        """Elements in random order, drawn from a buffer of ``buffer_size`` (TF's buffer shuffle)."""
+        return Dataset(_shuffle.Shuffle(self._stage, buffer_size, seed, reshuffle_each_iteration))
+
+    def repeat(self, count=None, name=None):
+        """The dataset ``count`` times over (forever without ``count``, or with -1)."""
+        return Dataset(_transforms.Repeat(self._stage, count))
+
+    def take(self, count, name=None):
+        """The first ``count`` elements (all with -1)."""
+        return Dataset(_transforms.Take(self._stage, count))
+
+    def skip(self, count, name=None):
+        """All but the first ``count`` elements (none with -1)."""
+        return Dataset(_transforms.Skip(self._stage, count))
+
+    def prefetch(self, buffer_size, name=None):
+        """Elements prepared ahead by a background thread, up to ``buffer_size``."""
+        return Dataset(_transforms.Prefetch(self._stage, buffer_size))
+
+    def cache(self, filename="", name=None):
+        """Elements kept in memory after the first full pass (``filename`` is not supported)."""
+        if filename:
+            raise NotImplementedError(f"Dataset.cache(filename={filename!r}): tapejax caches in "
+                                      "memory only; call cache() without a filename.")
+        return Dataset(_transforms.Cache(self._stage))
+
+    def enumerate(self, start=0, name=None):
+        """``(index, element)`` pairs, the index an int64 counting from ``start``."""
+        return Dataset(_sources.Zip((_sources.Counter(start), self._stage)))
+
+    def concatenate(self, dataset, name=None):
+        """This dataset's elements, then ``dataset``'s (same structure and dtypes)."""
+        a, b = self.element_spec, dataset.element_spec
+        if not same_structure(a, b) or [s.dtype for s in leaves(a)] != [s.dtype for s in leaves(b)]:
+            raise TypeError(f"Incompatible dataset elements:\n  {spec_text(a)} vs.   {spec_text(b)}")
+        return Dataset(_sources.Concatenate(self._stage, dataset._stage, relaxed(a, b)))
+
+    def reduce(self, initial_state, reduce_func, name=None):
+        """``reduce_func(state, element)`` folded over the elements, from ``initial_state``."""
+        state = initial_state
+        for element in self:
+            state = reduce_func(state, *element) if type(element) is tuple else reduce_func(state, element)
+        return state
+
+    # Reading ----------------------------------------------------------------------------
+
+    def __iter__(self):
+        return OwnedIterator(self, self._stage.iterate())
+
+    def as_numpy_iterator(self):
+        """An iterator of numpy arrays (numpy scalars for scalar components)."""
+        return NumpyIterator(self._stage.iterate())
+
+    @property
+    def element_spec(self):
+        """The type of each element: a TensorSpec, or a tuple/dict of them."""
+        return self._stage.spec
+
+    def cardinality(self):
+        """The number of elements as an int64 scalar tensor, or ``tf.data.INFINITE_CARDINALITY``
+        (-1) or ``tf.data.UNKNOWN_CARDINALITY`` (-2)."""
+        return Tensor(constant_array(self._stage.cardinality(), np.int64))
+
+    def __len__(self) -> int:
+        n = self._stage.cardinality()
+        if n == INFINITE_CARDINALITY:
+            raise TypeError("The dataset is infinite.")
+        if n == UNKNOWN_CARDINALITY:
+            raise TypeError("The dataset length is unknown.")
+        return n
+
+    def __bool__(self) -> bool:
+        return True  # as TF's: a dataset is true even when empty (len() would be 0)
+
+    def __repr__(self) -> str:
+        return f"<{self._stage.name} element_spec={spec_text(self.element_spec)}>"
+
+
+def _spec(shape, dtype):
+    return TensorSpec(shape, as_dtype(dtype))
+
+
+def _shape_list(shapes, types) -> list:
+    """``output_shapes`` as one shape per component of ``output_types`` (None: unknown rank)."""
+    if isinstance(types, dict):
+        return [s for k in types for s in _shape_list(shapes[k] if shapes else None, types[k])]
+    if isinstance(types, tuple):
+        return [s for i, t in enumerate(types) for s in _shape_list(shapes[i] if shapes else None, t)]
+    return [None if shapes is None else tuple(shapes)]

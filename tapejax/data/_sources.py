@@ -1,0 +1,172 @@
+"""The datasets a pipeline starts from: tensor slices, one tensor, a range, a generator, and
+the datasets that read several others (zip, concatenate).
+
+Each stage is a small object with ``name`` (TF's class name, for the repr), ``spec`` (the
+element spec), ``cardinality()`` and ``iterate()`` (a fresh Python iterator over elements,
+one per epoch); ``Dataset`` (``_dataset.py``) wraps a stage and gives it TF's methods.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from .._core.dtype import as_dtype, int64
+from .._core.errors import InvalidArgumentError
+from .._core.tensor import TensorLike
+from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, smallest
+from ._structure import leaves, map_leaves, pack, same_structure, spec_of, to_array
+
+
+class TensorSlices:
+    name = "_TensorSliceDataset"
+
+    def __init__(self, tensors):
+        self.element = map_leaves(to_array, tensors)
+        flat = leaves(self.element)
+        if any(a.ndim == 0 for a in flat):
+            raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+        sizes = sorted({a.shape[0] for a in flat})
+        if len(sizes) > 1:
+            raise ValueError(f"Dimensions {sizes[0]} and {sizes[1]} are not compatible")
+        self.n = sizes[0]
+        self.spec = spec_of(map_leaves(lambda a: a[0] if len(a) else np.zeros(a.shape[1:], a.dtype),
+                                       self.element))
+
+    def cardinality(self) -> int:
+        return self.n
+
+    def iterate(self):
+        element = self.element
+        return (map_leaves(lambda a, i=i: a[i], element) for i in range(self.n))
+
+
+class Tensors:
+    name = "_TensorDataset"
+
+    def __init__(self, tensors):
+        self.element = map_leaves(to_array, tensors)
+        self.spec = spec_of(self.element)
+
+    def cardinality(self) -> int:
+        return 1
+
+    def iterate(self):
+        return iter([self.element])
+
+
+class Range:
+    name = "_RangeDataset"
+
+    def __init__(self, args, output_type=int64):
+        self.range = range(*[int(a) for a in args])
+        self.dtype = as_dtype(output_type)._np
+        self.spec = spec_of(np.zeros((), self.dtype))
+
+    def cardinality(self) -> int:
+        return len(self.range)
+
+    def iterate(self):
+        dtype = self.dtype
+        return (np.asarray(i, dtype) for i in self.range)
+
+
+class Counter:
+    """``enumerate``'s counter: start, start + 1, ... without end."""
+
+    name = "_CounterDataset"
+
+    def __init__(self, start: int):
+        self.start = int(start)
+        self.spec = spec_of(np.zeros((), np.int64))
+
+    def cardinality(self) -> int:
+        return INFINITE_CARDINALITY
+
+    def iterate(self):
+        return (np.asarray(i, np.int64) for i in itertools.count(self.start))
+
+
+class Generator:
+    name = "_FlatMapDataset"  # TF builds from_generator as a flat_map over a generator op
+
+    def __init__(self, generator, spec, args=()):
+        self.generator, self.spec, self.args = generator, spec, tuple(args)
+
+    def cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY
+
+    def iterate(self):
+        spec = self.spec
+        for yielded in self.generator(*self.args):
+            value = tuple(yielded) if isinstance(yielded, list) and isinstance(spec, tuple) else yielded
+            if not same_structure(value, spec):
+                raise InvalidArgumentError(None, None, (
+                    f"TypeError: `generator` yielded an element that did not match the expected "
+                    f"structure. The expected structure was {_types(spec)}, but the yielded "
+                    f"element was {value}. [Op:IteratorGetNext]"))
+            yield _checked(value, spec)
+
+
+def _types(spec) -> str:
+    return str(map_leaves(lambda s: s.dtype, spec))
+
+
+def _checked(value, spec):
+    """A generator's element as numpy with its spec's dtypes (numpy's conversion, as TF's
+    py_func: 1.5 yielded for an int32 spec is 1), its shapes checked against the spec."""
+    flat_specs = iter(leaves(spec))
+
+    def convert(leaf):
+        s = next(flat_specs)
+        try:
+            arr = np.asarray(leaf._value if isinstance(leaf, TensorLike) else leaf, s.dtype._np)
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(None, None, (
+                f"TypeError: `generator` yielded an element that could not be converted to the "
+                f"expected type. The expected type was {s.dtype.name}, but the yielded element was "
+                f"{leaf}. [Op:IteratorGetNext]")) from None
+        if s.shape is not None and (arr.ndim != len(s.shape) or any(
+                d is not None and d != a for d, a in zip(s.shape, arr.shape, strict=True))):
+            raise InvalidArgumentError(None, None, (
+                f"TypeError: `generator` yielded an element of shape {arr.shape} where an element "
+                f"of shape {s.shape} was expected. [Op:IteratorGetNext]"))
+        return arr
+
+    return map_leaves(convert, value)
+
+
+class Zip:
+    name = "_ZipDataset"
+
+    def __init__(self, stages):
+        self.stages = stages  # a tuple or dict of stages, as the datasets were given
+        self.spec = map_leaves(lambda s: s.spec, stages)
+
+    def cardinality(self) -> int:
+        return smallest([s.cardinality() for s in leaves(self.stages)])
+
+    def iterate(self):
+        flat = leaves(self.stages)
+        iterators = [s.iterate() for s in flat]
+        for values in zip(*iterators, strict=False):
+            yield pack(self.stages, values)
+
+
+class Concatenate:
+    name = "_ConcatenateDataset"
+
+    def __init__(self, first, second, spec):
+        self.first, self.second, self.spec = first, second, spec
+
+    def cardinality(self) -> int:
+        a, b = self.first.cardinality(), self.second.cardinality()
+        if INFINITE_CARDINALITY in (a, b):
+            return INFINITE_CARDINALITY
+        if UNKNOWN_CARDINALITY in (a, b):
+            return UNKNOWN_CARDINALITY
+        return a + b
+
+    def iterate(self):
+        return itertools.chain(self.first.iterate(), self.second.iterate())

@@ -1,0 +1,7 @@
+"""``tf.data.experimental``: the constants TF also keeps there."""
+
+from __future__ import annotations
+
+from ._cardinality import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+
+__all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY"]

@@ -1,0 +1,68 @@
+"""Layer cases shared by tests/test_keras_layers.py and scripts/keras_layers_reference_tf.py.
+
+Plain numpy only: the same cases are built with tapejax in the tests and with TensorFlow 2.21
+(Keras 3.15) by the script, which wrote tests/keras_layer_reference.py. Inputs and weights are
+fixed ramps of sines; the loss is ``sum(output * ramp)``, so every output element matters.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def ramp(shape, k=0.37, scale=1.0):
+    """``scale * sin(k * (i + 1))`` over the flattened ``shape``, as float32."""
+    n = math.prod(shape)
+    return (scale * np.sin(k * (np.arange(n) + 1.0))).reshape(shape).astype(np.float32)
+
+
+def weight_values(shapes):
+    """The fixed weights set on a case's layer, in ``layer.weights`` order."""
+    return [ramp(s, k=0.1 * (i + 1) + 0.05, scale=0.5) for i, s in enumerate(shapes)]
+
+
+def output_weights(shapes):
+    """The loss's weights ``w_i`` in ``sum_i sum(output_i * w_i)``."""
+    return [ramp(s, k=0.23 + 0.1 * i) for i, s in enumerate(shapes)]
+
+
+IDS = np.array([[0, 2, 4], [1, 2, 0]], np.int32)
+
+# name: (layer class, keyword arguments, input shape, or None for IDS)
+CASES = {
+    "dense_relu": ("Dense", {"units": 3, "activation": "relu"}, (2, 4)),
+    "conv2d_same": ("Conv2D", {"filters": 3, "kernel_size": 3, "padding": "same"}, (1, 4, 4, 2)),
+    "conv2d_valid_strided": ("Conv2D", {"filters": 2, "kernel_size": (2, 3), "strides": 2}, (1, 5, 6, 2)),
+    "conv2d_dilated": ("Conv2D", {"filters": 2, "kernel_size": 2, "dilation_rate": 2, "padding": "same"},
+                       (1, 5, 5, 1)),
+    "conv2d_groups": ("Conv2D", {"filters": 4, "kernel_size": 2, "groups": 2, "activation": "tanh"},
+                      (1, 3, 3, 4)),
+    "conv1d_causal": ("Conv1D", {"filters": 2, "kernel_size": 2, "padding": "causal", "dilation_rate": 2,
+                                 "activation": "tanh"}, (1, 5, 2)),
+    "conv1d_same_strided": ("Conv1D", {"filters": 2, "kernel_size": 3, "padding": "same", "strides": 2},
+                            (2, 5, 2)),
+    "max_pool2d": ("MaxPooling2D", {}, (1, 4, 4, 2)),
+    "avg_pool2d_same": ("AveragePooling2D", {"pool_size": 3, "strides": 2, "padding": "same"}, (1, 5, 5, 1)),
+    "max_pool1d_same": ("MaxPooling1D", {"pool_size": 3, "strides": 2, "padding": "same"}, (1, 5, 2)),
+    "avg_pool1d": ("AveragePooling1D", {"pool_size": 2}, (2, 5, 1)),
+    "global_avg_pool2d": ("GlobalAveragePooling2D", {}, (2, 3, 3, 2)),
+    "global_max_pool1d": ("GlobalMaxPooling1D", {"keepdims": True}, (2, 4, 3)),
+    "layer_norm": ("LayerNormalization", {}, (2, 5)),
+    "layer_norm_axes": ("LayerNormalization", {"axis": [1, 2], "epsilon": 0.01}, (2, 3, 2)),
+    "embedding": ("Embedding", {"input_dim": 5, "output_dim": 3}, None),
+    "simple_rnn": ("SimpleRNN", {"units": 3, "return_sequences": True}, (2, 4, 2)),
+    "lstm": ("LSTM", {"units": 3}, (2, 4, 2)),
+    "lstm_backwards_state": ("LSTM", {"units": 2, "return_sequences": True, "return_state": True,
+                                      "go_backwards": True}, (2, 3, 2)),
+    "gru": ("GRU", {"units": 3, "return_sequences": True}, (2, 4, 2)),
+    "gru_reset_before": ("GRU", {"units": 3, "reset_after": False, "return_state": True}, (2, 4, 2)),
+    "simple_rnn_relu_backwards": ("SimpleRNN", {"units": 2, "activation": "relu", "go_backwards": True},
+                                  (2, 3, 2)),
+}
+
+
+def case_input(name):
+    shape = CASES[name][2]
+    return IDS if shape is None else ramp(shape)
