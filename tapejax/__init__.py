@@ -65,7 +65,7 @@ from ._ops.creation_ops import (  # noqa: E402
 from ._ops.complex_ops import complex as complex  # noqa: E402
 from ._api.custom_gradient import custom_gradient as custom_gradient  # noqa: E402
 from ._api.function import Function as Function  # noqa: E402
-from ._api.function import TensorSpec as TensorSpec  # noqa: E402
+from ._api.tensor_spec import TensorSpec as TensorSpec  # noqa: E402
 from ._api.function import function as function  # noqa: E402
 from ._api.printing import print as print  # noqa: E402
 from ._api.control_flow import cond as cond  # noqa: E402

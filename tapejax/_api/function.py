@@ -24,44 +24,11 @@ from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.purify import WeakMethod, no_recording, variables_as
 from .._core.record import Op, record
-from .._core.shape import TensorShape
 from .._core.state import jax_is_tracing, state
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable, live_variables, write_back
 from .config import functions_run_eagerly
-
-
-class TensorSpec:
-    """Describes a tensor argument of a function: shape (None dims allowed) and dtype.
-
-    >>> import tapejax as tf
-    >>> tf.TensorSpec([None, 3])
-    TensorSpec(shape=(None, 3), dtype=tf.float32, name=None)
-    """
-
-    def __init__(self, shape=None, dtype=_dtypes.float32, name=None):
-        self.shape = None if shape is None else tuple(None if d is None else int(d) for d in shape)
-        self.dtype = _dtypes.as_dtype(dtype)
-        self.name = name
-
-    def is_compatible_with(self, tensor) -> bool:
-        if tensor.dtype != self.dtype:
-            return False
-        return self.shape is None or TensorShape(tensor.shape).is_compatible_with(self.shape)
-
-    def __repr__(self) -> str:
-        shape = "<unknown>" if self.shape is None else self.shape  # unknown rank, as TF prints it
-        return f"TensorSpec(shape={shape}, dtype={self.dtype!r}, name={self.name!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, TensorSpec) and (self.shape, self.dtype, self.name) == (
-            other.shape,
-            other.dtype,
-            other.name,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.shape, self.dtype, self.name))
+from .tensor_spec import TensorSpec
 
 
 def _is_leaf(x) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._api.function import TensorSpec
+from .._api.tensor_spec import TensorSpec
 from .._core.convert import constant_array
 from .._core.dtype import as_dtype, int64
 from .._core.tensor import Tensor

@@ -17,7 +17,8 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from .._api.function import Function, TensorSpec
+from .._api.function import Function
+from .._api.tensor_spec import TensorSpec
 from .._core.dtype import as_dtype
 from ._structure import leaves, map_leaves, normalize, relaxed, spec_of, to_array, to_tensors
 

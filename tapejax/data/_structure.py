@@ -12,7 +12,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from .._api.function import TensorSpec
+from .._api.tensor_spec import TensorSpec
 from .._core.convert import constant_array, convert_to_tensor
 from .._core.dtype import as_dtype
 from .._core.tensor import Tensor, TensorLike
