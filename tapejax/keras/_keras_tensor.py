@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 
 from .._core import dtype as _dtypes
+from .._core import x64
 from .._core.purify import no_recording, variables_as
 from .._core.tensor import Tensor
 from .._core.variable import live_variables
@@ -109,6 +110,7 @@ def symbolic_call(layer, inputs, args, kwargs):
     return jax.tree_util.tree_unflatten(out_tree, outputs)
 
 
+@x64.enabled
 def output_spec(layer, tree, probe: int):
     """The output ``jax.ShapeDtypeStruct``s of ``layer`` on ``tree``'s KerasTensors, each
     unknown dimension set to ``probe``. Variable assignments made by the call are dropped."""
