@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import types
 
 import pytest
+
+import tapejax
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "tapejax"
 
@@ -180,3 +183,24 @@ def test_namespaces_only_re_export(namespace):
             f"tapejax/{namespace}.py line {node.lineno}: a namespace holds re-exports only")
         if isinstance(node, ast.Assign):
             assert [t.id for t in node.targets] == ["__all__"]
+
+
+def test_public_namespaces_show_no_internal_modules():
+    """``tf.nn.jax``, ``tf.saved_model.np`` and the like do not exist: a public namespace shows
+    TF's names, not the modules its code happens to import."""
+    seen, todo, leaks = set(), [("tapejax", tapejax)], []
+    while todo:
+        path, module = todo.pop()
+        if module.__name__ in seen:
+            continue
+        seen.add(module.__name__)
+        for name in dir(module):
+            value = getattr(module, name)
+            if name.startswith("_") or not isinstance(value, types.ModuleType):
+                continue
+            if value.__name__.split(".")[0] != "tapejax":
+                leaks.append(f"{path}.{name}")
+            elif not value.__name__.split(".")[-1].startswith("_"):
+                todo.append((f"{path}.{name}", value))
+    assert len(seen) > 15
+    assert not leaks, leaks

@@ -14,9 +14,9 @@ import jax
 import numpy as np
 from jax.custom_batching import sequential_vmap
 
-from .._core import x64
 from .._api.function import Function
 from .._api.tensor_spec import TensorSpec
+from .._core import x64
 from .._core.record import Op, record
 from .._core.variable import write_back
 

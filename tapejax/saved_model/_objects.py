@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import warnings
 
-from .._core import x64
 from .._api.function import Function
 from .._api.module import Module
+from .._core import x64
 from .._core.variable import Variable
 
 

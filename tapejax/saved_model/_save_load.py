@@ -1,29 +1,4 @@
-"""tapejax.saved_model: TensorFlow's ``tf.saved_model.save`` / ``load`` on ``jax.export``.
-
-``save`` exports every ``tapejax.function`` with an ``input_signature`` found on a Module (and
-its sub-Modules) with ``jax.export``, serialized with its VJPs so that gradients, custom
-gradients included, survive; it saves the Module's Variables with their values. ``load``
-restores an object with the same attributes, whose functions read and assign the restored
-Variables and are differentiable under a ``GradientTape``. The directory format is in
-``docs/saved_model.md``.
-
->>> import tempfile, tapejax as tf
->>> class Scale(tf.Module):
-...   def __init__(self):
-...     super().__init__()
-...     self.w = tf.Variable(3.0)
-...   @tf.function(input_signature=[tf.TensorSpec(None)])
-...   def __call__(self, x):
-...     return x * self.w
->>> path = tempfile.mkdtemp()
->>> tf.saved_model.save(Scale(), path)
->>> loaded = tf.saved_model.load(path)
->>> x = tf.Variable(2.0)
->>> with tf.GradientTape() as t:
-...   y = loaded(x * x)
->>> print(t.gradient(y, x))
-tf.Tensor(12.0, shape=(), dtype=float32)
-"""
+"""``save`` and ``load``: a Module's functions (through ``jax.export``) and Variables, to a directory."""
 
 from __future__ import annotations
 
@@ -35,18 +10,16 @@ import os
 import jax
 import numpy as np
 
-from .._core import x64
-from .._core.version import __version__
-from .._core import dtype as _dtypes
 from .._api.function import Function
 from .._api.module import Module
+from .._core import dtype as _dtypes
+from .._core import x64
 from .._core.variable import Variable
+from .._core.version import __version__
 from ._call import LoadedFunction, _Variant, original_for
 from ._export import export_function, new_save_id
 from ._format import atomic_directory, read_file, read_manifest
 from ._objects import Encoder, decode
-
-__all__ = ["SaveOptions", "load", "save"]
 
 _VARIABLES = "variables.npz"
 
