@@ -77,6 +77,8 @@ from ._api.functional_ops import vectorized_map as vectorized_map  # noqa: E402
 from ._api.control_flow import switch_case as switch_case  # noqa: E402
 from ._api.control_flow import while_loop as while_loop  # noqa: E402
 from ._api.tensor_array import TensorArray as TensorArray  # noqa: E402
+from ._api.py_function import numpy_function as numpy_function  # noqa: E402
+from ._api.py_function import py_function as py_function  # noqa: E402
 from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._api.module import Module as Module  # noqa: E402
 from ._core.name_scope import name_scope as name_scope  # noqa: E402
