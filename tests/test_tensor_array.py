@@ -219,7 +219,8 @@ def test_rnn_pattern_of_the_tf_function_guide():
     (lambda: tf.TensorArray(tf.float32, size=2).unstack([1.0, 2.0]).concat(),
      tf.errors.InvalidArgumentError,
      "Concat saw a scalar shape at index 0 but requires at least vectors."),
-    (lambda: tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 1]), tf.errors.InvalidArgumentError,
+    (lambda: tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 1]),
+     tf.errors.InvalidArgumentError,
      "Expected sum of lengths to be equal to values.shape[0], but sum of lengths is 2 and value's shape "
      "is: [3] "),
     (lambda: tf.TensorArray(tf.float32), ValueError,
