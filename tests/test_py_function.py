@@ -90,5 +90,5 @@ def test_result_dtype_mismatch():
     wrong = r"^ValueError: Tensor conversion requested dtype float32 for Tensor with dtype int32"
     with pytest.raises(tf.errors.InvalidArgumentError, match=wrong):
         tf.py_function(lambda a: a, [tf.constant(1)], tf.float32)
-    with pytest.raises(tf.errors.InvalidArgumentError, match="function returned 2 values but Tout declares 1"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="returned 2 values but Tout declares 1"):
         tf.py_function(lambda a: (a, a), [tf.constant(1.0)], [tf.float32])
