@@ -27,6 +27,7 @@ from . import math as math  # noqa: E402
 from . import nest as nest  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import random as random  # noqa: E402
+from . import test as test  # noqa: E402
 from . import saved_model as saved_model  # noqa: E402
 from . import train as train  # noqa: E402
 from ._ops.array_ops import (  # noqa: E402
@@ -79,6 +80,7 @@ from ._api.control_flow import while_loop as while_loop  # noqa: E402
 from ._api.tensor_array import TensorArray as TensorArray  # noqa: E402
 from ._api.py_function import numpy_function as numpy_function  # noqa: E402
 from ._api.py_function import py_function as py_function  # noqa: E402
+from ._api.device import device as device  # noqa: E402
 from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._api.module import Module as Module  # noqa: E402
 from ._core.name_scope import name_scope as name_scope  # noqa: E402
