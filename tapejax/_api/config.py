@@ -46,11 +46,8 @@ def list_physical_devices(device_type: str | None = None) -> list[PhysicalDevice
     return [d for d in devices if device_type is None or d.device_type == device_type.upper()]
 
 
-class LogicalDevice(NamedTuple):
-    """A device as ``tf.config.list_logical_devices`` lists it."""
-
-    name: str
-    device_type: str
+# A device as ``tf.config.list_logical_devices`` lists it.
+LogicalDevice = NamedTuple("LogicalDevice", [("name", str), ("device_type", str)])  # noqa: UP014
 
 
 def list_logical_devices(device_type: str | None = None) -> list[LogicalDevice]:
