@@ -22,6 +22,7 @@ from . import debugging as debugging  # noqa: E402
 from . import dtypes as dtypes  # noqa: E402
 from . import errors as errors  # noqa: E402
 from . import experimental as experimental  # noqa: E402
+from . import image as image  # noqa: E402
 from . import linalg as linalg  # noqa: E402
 from . import math as math  # noqa: E402
 from . import nest as nest  # noqa: E402
