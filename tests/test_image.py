@@ -107,7 +107,8 @@ def test_random_flip_left_right():
     (lambda: tf.image.central_crop(IMG3, 1.5), ValueError, "central_fraction must be within (0, 1]"),
     (lambda: tf.image.flip_left_right(IMG3[0, 0]), ValueError,
      "'image' (shape (3,)) must be at least three-dimensional."),
-    (lambda: tf.image.resize(IMG3, [2, 2], method="foo"), ValueError, "Resize method is not implemented: foo"),
+    (lambda: tf.image.resize(IMG3, [2, 2], method="foo"), ValueError,
+     "Resize method is not implemented: foo"),
     (lambda: tf.image.rgb_to_grayscale(IMG3[..., :2]), tf.errors.InvalidArgumentError,
      "Matrix size-incompatible: In[0]: [20,2], In[1]: [3,1] [Op:MatMul]"),
 ])
