@@ -82,6 +82,7 @@ from ._api.tensor_array import TensorArray as TensorArray  # noqa: E402
 from ._api.py_function import numpy_function as numpy_function  # noqa: E402
 from ._api.py_function import py_function as py_function  # noqa: E402
 from ._api.device import device as device  # noqa: E402
+from ._api.control_dependencies import control_dependencies as control_dependencies  # noqa: E402
 from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._api.module import Module as Module  # noqa: E402
 from ._core.name_scope import name_scope as name_scope  # noqa: E402
