@@ -3,6 +3,8 @@ tf.nest's type checks. Expected values and messages are TF 2.21's."""
 
 from __future__ import annotations
 
+import collections
+
 import pytest
 
 import tapejax as tf
@@ -44,3 +46,28 @@ def test_control_dependencies_eagerly_and_with_none():
     assert float(y) == 4.0
     with tf.control_dependencies(None):
         assert float(tf.constant(1.0)) == 1.0
+
+
+A = collections.namedtuple("A", "x y")
+B = collections.namedtuple("B", "x y")
+
+
+@pytest.mark.parametrize("first, second, specifically", [
+    ((1, 2), [1, 2], "First structure type=tuple str=(1, 2) has type tuple, while second structure "
+                     "type=list str=[1, 2] has type list"),
+    (A(1, 2), B(1, 2), "First structure type=A str=A(x=1, y=2) has type A, while second structure "
+                       "type=B str=B(x=1, y=2) has type B"),
+    ({"a": 1}, [1], "First structure type=dict str={'a': 1} has type dict, while second structure "
+                    "type=list str=[1] has type list"),
+])
+def test_nest_type_checks(first, second, specifically):
+    with pytest.raises(TypeError) as info:
+        tf.nest.assert_same_structure(first, second)
+    # TF 2.21's message, up to its drawing of the entire structures.
+    assert str(info.value).startswith(
+        f"The two structures don't have the same nested structure.\n\nFirst structure: type="
+        f"{type(first).__name__} str={first}\n\nSecond structure: type={type(second).__name__} "
+        f"str={second}\n\nMore specifically: The two namedtuples don't have the same sequence type. "
+        + specifically)
+    if not isinstance(first, dict):
+        tf.nest.assert_same_structure(first, second, check_types=False)
