@@ -22,11 +22,13 @@ from . import debugging as debugging  # noqa: E402
 from . import dtypes as dtypes  # noqa: E402
 from . import errors as errors  # noqa: E402
 from . import experimental as experimental  # noqa: E402
+from . import image as image  # noqa: E402
 from . import linalg as linalg  # noqa: E402
 from . import math as math  # noqa: E402
 from . import nest as nest  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import random as random  # noqa: E402
+from . import test as test  # noqa: E402
 from . import saved_model as saved_model  # noqa: E402
 from . import train as train  # noqa: E402
 from ._ops.array_ops import (  # noqa: E402
@@ -76,6 +78,11 @@ from ._api.functional_ops import scan as scan  # noqa: E402
 from ._api.functional_ops import vectorized_map as vectorized_map  # noqa: E402
 from ._api.control_flow import switch_case as switch_case  # noqa: E402
 from ._api.control_flow import while_loop as while_loop  # noqa: E402
+from ._api.tensor_array import TensorArray as TensorArray  # noqa: E402
+from ._api.py_function import numpy_function as numpy_function  # noqa: E402
+from ._api.py_function import py_function as py_function  # noqa: E402
+from ._api.device import device as device  # noqa: E402
+from ._api.control_dependencies import control_dependencies as control_dependencies  # noqa: E402
 from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._api.module import Module as Module  # noqa: E402
 from ._core.name_scope import name_scope as name_scope  # noqa: E402

@@ -3,15 +3,19 @@
 A namespace: re-exports only (see the README's Architecture)."""
 
 from ._api.config import (
+    LogicalDevice,
     PhysicalDevice,
     functions_run_eagerly,
+    list_logical_devices,
     list_physical_devices,
     run_functions_eagerly,
 )
 
 __all__ = [
+    "LogicalDevice",
     "PhysicalDevice",
     "functions_run_eagerly",
+    "list_logical_devices",
     "list_physical_devices",
     "run_functions_eagerly",
 ]

@@ -23,6 +23,7 @@ from .._core.tensor import Tensor, TensorLike
 from .._ops.array_ops import cast
 from .._ops.math_ops import equal
 from .._ops.selection_ops import where
+from . import tensor_array
 
 
 def _symbolic(value) -> bool:
@@ -113,7 +114,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     >>> tf.while_loop(lambda i, s: i < 3, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)))
     (<tf.Tensor: shape=(), dtype=int32, numpy=3>, <tf.Tensor: shape=(), dtype=float32, numpy=8.0>)
     """
-    loop_vars = pack(loop_vars, [convert_to_tensor(v) for v in flatten(loop_vars)[0]])
+    loop_vars = pack(loop_vars, [v if tensor_array.is_tensor_array(v) else convert_to_tensor(v)
+                                 for v in flatten(loop_vars)[0]])
     count = 0
     while maximum_iterations is None or count < int(maximum_iterations):
         go = cond(*loop_vars)
@@ -134,18 +136,22 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
             "recorded by a GradientTape inside that function (JAX cannot reverse-differentiate a "
             "while loop). Give the loop a Python bound (a for loop), or take the gradient outside "
             "the function.")
-    values, structure = _values(loop_vars)
+    loop_vars = tensor_array.as_buffers(loop_vars, maximum_iterations, body)  # TensorArrays: buffers
+    values, structure = _values(tensor_array.expand(loop_vars))
+
+    def unpack(vals):
+        return tensor_array.collapse(loop_vars, pack(structure, [Tensor(v) for v in vals]))
 
     def keep_going(carry):
         n, vals = carry
-        go = convert_to_tensor(cond(*pack(structure, [Tensor(v) for v in vals])))._value
+        go = convert_to_tensor(cond(*unpack(vals)))._value
         return go if maximum_iterations is None else go & (n < int(maximum_iterations))
 
     def step(carry):
         n, vals = carry
         loop.salts.append(n)  # random draws in the body differ from one iteration to the next
         try:
-            out, _ = _values(list(body(*pack(structure, [Tensor(v) for v in vals]))))
+            out, _ = _values(tensor_array.expand(list(body(*unpack(vals)))))
         finally:
             loop.salts.pop()
         return n + 1, out
@@ -158,4 +164,4 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
                 return jax.lax.cond(keep_going(carry), step, lambda c: c, carry), None
 
             (_, values), _ = jax.lax.scan(bounded, (count, values), None, int(maximum_iterations) - count)
-    return pack(structure, [Tensor(v) for v in values])
+    return unpack(values)

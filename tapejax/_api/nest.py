@@ -6,6 +6,8 @@ flattened in sorted key order, and everything that is not a container is a leaf.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .._core import nest as _nest
 
 
@@ -24,8 +26,40 @@ def is_nested(seq) -> bool:
     return _nest._kind(seq) != _nest._LEAF
 
 
+def _type_mismatch(a, b):
+    """The first pair of containers at the same place whose types differ (a tuple and a
+    list, two namedtuple types, a dict and a list), or None."""
+    if not (is_nested(a) and is_nested(b)):
+        return None
+    if isinstance(a, Mapping) != isinstance(b, Mapping) or (
+            not isinstance(a, Mapping) and type(a) is not type(b)):
+        return a, b
+    if isinstance(a, Mapping):
+        pairs = [(a[k], b[k]) for k in a if k in b]
+    else:
+        pairs = list(zip(a, b, strict=False))
+    return next((m for m in (_type_mismatch(x, y) for x, y in pairs) if m), None)
+
+
+def _text(x) -> str:
+    return f"type={type(x).__name__} str={x}"
+
+
 def assert_same_structure(nest1, nest2, check_types=True, expand_composites=False) -> None:
-    """Raises ``ValueError`` (TF's class) if the two nests differ in their containers."""
+    """Raises ``ValueError`` (TF's class) if the two nests differ in their containers, and
+    ``TypeError`` (as TF) if ``check_types`` and two containers at one place differ in type.
+
+    >>> import tapejax as tf
+    >>> tf.nest.assert_same_structure((1, 2), [3, 4], check_types=False)
+    """
+    mismatch = _type_mismatch(nest1, nest2) if check_types else None
+    if mismatch:
+        a, b = mismatch
+        raise TypeError(
+            f"The two structures don't have the same nested structure.\n\nFirst structure: {_text(nest1)}"
+            f"\n\nSecond structure: {_text(nest2)}\n\nMore specifically: The two namedtuples don't "
+            f"have the same sequence type. First structure {_text(a)} has type {type(a).__name__}, "
+            f"while second structure {_text(b)} has type {type(b).__name__}")
     if not _nest.same_structure(nest1, nest2):
         raise ValueError(
             "The two structures don't have the same nested structure. "

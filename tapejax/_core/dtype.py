@@ -12,6 +12,8 @@ float64 needs JAX's 64-bit mode, which tapejax's own work runs in (see ``x64.py`
 
 from __future__ import annotations
 
+import builtins
+
 import ml_dtypes
 import numpy as np
 
@@ -179,6 +181,11 @@ def as_dtype(type_value) -> DType:
         if found is None:
             raise TypeError(_not_a_dtype(type_value))
         return found
+    if isinstance(type_value, (int, np.integer)) and not isinstance(type_value, (builtins.bool, np.bool_)):
+        found = _BY_ENUM.get(int(type_value))  # TF's DataType enum codes: as_dtype(2) is float64
+        if found is None:
+            raise TypeError(_not_a_dtype(type_value))
+        return found
     if type_value is float:
         return float32
     if type_value is int:
@@ -190,6 +197,7 @@ def as_dtype(type_value) -> DType:
 
 
 _BY_NP = {d._np: d for d in _BY_NAME.values() if isinstance(d, DType)}
+_BY_ENUM = {code: _BY_NAME[name] for name, code in _ENUMS.items()}
 
 
 def _not_a_dtype(value) -> str:

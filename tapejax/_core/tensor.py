@@ -85,6 +85,15 @@ class TensorLike:
     def ndim(self) -> int:
         return len(self._np_shape)
 
+    @property
+    def device(self) -> str:
+        """TF's name of the device holding the value (``''`` for a symbolic tensor, as TF's
+        graph tensors without a placement)."""
+        value = self._value
+        if isinstance(value, jax.core.Tracer):
+            return ""
+        return device_name(next(iter(value.devices())))
+
     # -- values -------------------------------------------------------------------------
     def numpy(self):
         """The value as a new numpy array (a numpy scalar for rank 0), as ``tf.Tensor.numpy``."""
@@ -158,6 +167,16 @@ class TensorLike:
 
     def _is_symbolic(self) -> bool:
         return isinstance(self._value, jax.core.Tracer)
+
+
+_DEVICE_KINDS = {"cpu": "CPU", "gpu": "GPU", "cuda": "GPU", "rocm": "GPU", "tpu": "TPU"}
+
+
+def device_name(device) -> str:
+    """TF's full name of a JAX device: ``/job:localhost/replica:0/task:0/device:CPU:0``."""
+    index = jax.devices(device.platform).index(device) if device.platform != "cpu" else 0
+    kind = _DEVICE_KINDS.get(device.platform, device.platform.upper())
+    return f"/job:localhost/replica:0/task:0/device:{kind}:{index}"
 
 
 def _flatten(x):

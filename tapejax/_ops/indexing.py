@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import builtins
 
+import jax
+import jax.numpy as jnp
 import numpy as np
 
 from .._core.convert import convert_to_tensor
@@ -91,11 +93,23 @@ def _check_spec(x: Tensor, spec) -> None:
             axis += 1
 
 
+def _dynamic_index(x, i):
+    return jax.lax.dynamic_index_in_dim(x, jnp.where(i < 0, i + x.shape[0], i), 0, keepdims=False)
+
+
+# ``x[i]`` with a symbolic scalar ``i`` (a loop counter inside tapejax.function). An index out of
+# range is clamped (JAX's dynamic indexing); TF raises at run time.
+_DYNAMIC_INDEX = Op("StridedSlice", _dynamic_index)
+
+
 def getitem(tensor, key) -> Tensor:
     """``tensor[key]`` with TF's rules (``Tensor.__getitem__``)."""
     x = convert_to_tensor(tensor)
     if isinstance(key, TensorLike) and key.dtype.is_bool:
         return boolean_mask(x, key)
+    if (isinstance(key, TensorLike) and key._as_tensor()._is_symbolic() and key.dtype.is_integer
+            and key.ndim == 0 and x.ndim):
+        return record(_DYNAMIC_INDEX, (x, key._as_tensor()))
     if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
         raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
     spec = _index_spec(key)
