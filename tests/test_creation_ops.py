@@ -149,3 +149,22 @@ def test_constant_of_a_tensor_is_that_tensor_so_a_tape_sees_through_it():
     np.testing.assert_allclose(g.gradient(loss, v).numpy(), [2.0, 6.0])
     with pytest.raises(TypeError, match="Cast it with tapejax.cast"):
         tf.constant(tf.constant([1.0]), dtype=tf.float64)
+
+
+def test_range_with_symbolic_bounds_in_a_function():
+    """XLA shapes are static: a traced bound gets a clear TypeError, a known one works, and the
+    documented rewrite (a range of known length, offset) gives TF's values."""
+
+    @tf.function
+    def traced(a):
+        return tf.range(a, 5)
+
+    with pytest.raises(TypeError, match="tf.range needs its start known while tapejax.function traces"):
+        traced(tf.constant(1))
+
+    @tf.function
+    def offset(a):
+        return tf.range(3) * 2 + a
+
+    np.testing.assert_array_equal(offset(tf.constant(4)).numpy(), [4, 6, 8])
+    assert tf.function(tf.range)(3).numpy().tolist() == [0, 1, 2]

@@ -136,6 +136,13 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
     if limit is None:
         start, limit = 0, start
     args = [convert_to_tensor(v) for v in (start, limit, delta)]
+    for what, a in zip(("start", "limit", "delta"), args, strict=True):
+        if a._is_symbolic():
+            raise TypeError(
+                f"tf.range needs its {what} known while tapejax.function traces (an XLA program's "
+                "shapes are fixed when it is compiled), but it is a symbolic tensor. Pass a Python "
+                "number or an eager tensor, or write tf.range(length) * delta + start with a known "
+                "length.")
     if dtype is None:
         dtype = max((a.dtype.name for a in args), key=_range_rank)
     dtype = _dtypes.as_dtype(dtype)
