@@ -15,7 +15,7 @@ from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
 from .._core.tensor import Tensor, TensorLike
-from .selection_ops import boolean_mask
+from .selection_ops import boolean_mask, gather
 
 _INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                "tf.int32/tf.int64 tensors are valid indices, got {!r}. Use tapejax.gather for lists "
@@ -96,6 +96,8 @@ def getitem(tensor, key) -> Tensor:
     x = convert_to_tensor(tensor)
     if isinstance(key, TensorLike) and key.dtype.is_bool:
         return boolean_mask(x, key)
+    if isinstance(key, TensorLike) and key.ndim == 0 and key.dtype.is_integer and key._is_symbolic():
+        return gather(x, key)  # a symbolic index (an AutoGraph loop's counter): its row, as TF's slice
     if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
         raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
     spec = _index_spec(key)

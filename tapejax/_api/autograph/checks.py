@@ -20,10 +20,10 @@ def condition(value, tag: str) -> Tensor:
     hint = "to check for None, use `is not None`"
     tensor = convert_to_tensor(value)
     if tensor.dtype.name != "bool":
-        raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor}; to use as "
+        raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; to use as "
                          f"boolean Tensor, use `tf.cast`; {hint}")
     if tensor.shape.rank and int(jnp.prod(jnp.array(tensor.shape.as_list()))) > 1:
-        raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor}; {hint}")
+        raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; {hint}")
     return Tensor(jnp.reshape(tensor._value, ()))
 
 

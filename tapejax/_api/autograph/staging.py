@@ -22,7 +22,7 @@ from ..._core.convert import convert_to_tensor
 from ..._core.nest import flatten, pack
 from ..._core.state import VariableScope, assign_variable, lookup_variable, state
 from ..._core.tensor import Tensor
-from . import checks
+from . import checks, reversible
 from .undefined import is_undefined
 
 
@@ -257,7 +257,7 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
             return jax.lax.cond(keep_going(c), body_fn, lambda c: c, c), None
         carry, _ = jax.lax.scan(masked, carry, None, int(bound))
     else:
-        carry = jax.lax.while_loop(keep_going, body_fn, carry)
+        carry = reversible.while_loop(keep_going, body_fn, carry)
     leaves, new_vars = carry
     variables.assign(new_vars)
     it = iter(leaves)
