@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import jax.numpy as jnp
 
 from ..._core.convert import convert_to_tensor
-from ..._core.nest import same_structure
+from ..._core.nest import same_structure, skeleton
 from ..._core.tensor import Tensor
 from .undefined import Undefined, UndefinedReturnValue
 
@@ -22,7 +24,7 @@ def condition(value, tag: str) -> Tensor:
     if tensor.dtype.name != "bool":
         raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; to use as "
                          f"boolean Tensor, use `tf.cast`; {hint}")
-    if tensor.shape.rank and int(jnp.prod(jnp.array(tensor.shape.as_list()))) > 1:
+    if tensor.shape.rank and math.prod(tensor.shape.as_list()) > 1:
         raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; {hint}")
     return Tensor(jnp.reshape(tensor._value, ()))
 
@@ -93,5 +95,6 @@ def _shape(shape) -> str:
 
 
 def _structure_message(a, b) -> str:
+    a, b = skeleton(a), skeleton(b)  # the leaves (symbolic tensors) as None
     return f"The two structures don't have the same nested structure.\n\nFirst structure: {a}\n\n" \
            f"Second structure: {b}"

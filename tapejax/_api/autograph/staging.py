@@ -22,8 +22,9 @@ from ..._core.convert import convert_to_tensor
 from ..._core.nest import flatten, pack
 from ..._core.state import VariableScope, assign_variable, lookup_variable, state
 from ..._core.tensor import Tensor
+from ..._ops.selection_ops import where
 from . import checks, reversible
-from .undefined import is_undefined
+from .undefined import UndefinedReturnValue, is_undefined
 
 
 def _visible_variables() -> tuple[list, list]:
@@ -154,6 +155,9 @@ class _Variables:
             assign_variable(self.ids[p], Tensor(value))
 
 
+_loops_tracing: list = []  # the staged loops whose body is being traced now
+
+
 def cond(pred, body, orelse, values, names):
     """``if pred`` on a symbolic ``pred``: ``lax.switch`` of the two branches."""
     pred = checks.condition(pred, "if statement")
@@ -163,7 +167,14 @@ def cond(pred, body, orelse, values, names):
     entries = _entries(names, values)
     branches = [_Traced(lambda args, fn=fn: zip(names, fn(*args), strict=True), entries, variables)
                 for fn in (body, orelse)]
-    checks.same_branch_outputs(names, branches[0].outs, branches[1].outs)
+    # A return value set in one branch only, inside a staged loop (a return in the loop): the
+    # other gives zeros, never returned, as its ``do_return`` flag says (TF raises instead).
+    final = branches[0].outs
+    if _loops_tracing:
+        final = [b if isinstance(a.static, UndefinedReturnValue) else a
+                 for a, b in zip(branches[0].outs, branches[1].outs, strict=True)]
+    checks.same_branch_outputs(names, *[_filled(t.outs, final) if _loops_tracing else t.outs
+                                        for t in branches])
     variables.settle(branches)
     leaves = [v for e in entries if e.defined for v in e.values]
 
@@ -171,7 +182,11 @@ def cond(pred, body, orelse, values, names):
         def branch(operands):
             leaf_values, var_values = operands
             outs, new_vars = traced(leaf_values, variables.full(var_values))
-            return outs, [new_vars[p] for p in variables.assigned]
+            it, values = iter(outs), []
+            for mine, out in zip(traced.outs, final, strict=True):
+                values += [next(it) for _ in mine.values] if mine.defined else [
+                    jnp.zeros(jnp.shape(v), jnp.result_type(v)) for v in out.values]
+            return values, [new_vars[p] for p in variables.assigned]
         return branch
 
     index = pred._value.astype(jnp.int32)
@@ -179,7 +194,13 @@ def cond(pred, body, orelse, values, names):
                                     (leaves, variables.operands()))
     variables.assign(new_vars)
     it = iter(outs)
-    return tuple(o.rebuild(it) for o in branches[0].outs)
+    return tuple(o.rebuild(it) for o in final)
+
+
+def _filled(outs, final) -> list:
+    """A branch's outputs, its undefined return value standing for the other branch's."""
+    return [f if isinstance(o.static, UndefinedReturnValue) and f.defined else o
+            for o, f in zip(outs, final, strict=True)]
 
 
 def _selected(pred, body, orelse, values, names):
@@ -191,17 +212,16 @@ def _selected(pred, body, orelse, values, names):
     for fn in (body, orelse):
         for i, t in start.items():
             assign_variable(i, t)
-        results.append([Entry.of(n, v) for n, v in zip(names, fn(*values), strict=True)])
+        results.append(fn(*values))
         ends.append({i: lookup_variable(i) for i in var_ids})
-    checks.same_branch_outputs(names, results[0], results[1])
-    p = pred._value
+    checks.same_branch_outputs(names, *[_entries(names, r) for r in results])
     for i in var_ids:
         a, b = ends[0][i], ends[1][i]
-        assign_variable(i, a if a is b else Tensor(jnp.where(p, a._value, b._value)))
+        assign_variable(i, a if a is b else where(pred, a, b))
     out = []
     for a, b in zip(*results, strict=True):
-        it = iter([jnp.where(p, x, y) for x, y in zip(a.values, b.values, strict=True)])
-        out.append(a.rebuild(it))
+        (xs, structure), (ys, _) = flatten(a), flatten(b)
+        out.append(pack(structure, [where(pred, x, y) for x, y in zip(xs, ys, strict=True)]))
     return tuple(out)
 
 
@@ -214,7 +234,11 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
     variables = _Variables()
     entries = _entries(names, values)
     checks.loop_init(names, entries)
-    stepped = _Traced(lambda args: zip(names, step(*args), strict=True), entries, variables)
+    _loops_tracing.append(step)
+    try:
+        stepped = _Traced(lambda args: zip(names, step(*args), strict=True), entries, variables)
+    finally:
+        _loops_tracing.pop()
     checks.loop_outputs(names, entries, stepped.outs)
     tested = None
     if test is not None:

@@ -15,9 +15,6 @@ class Undefined:
     def __init__(self, symbol_name: str):
         self.symbol_name = symbol_name
 
-    def read(self):
-        raise UnboundLocalError(f"'{self.symbol_name}' is used before assignment")
-
     def __repr__(self) -> str:
         return self.symbol_name
 
