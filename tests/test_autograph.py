@@ -314,7 +314,7 @@ def test_branch_and_loop_consistency_errors():
             y = tf.zeros([3])
         return y
 
-    with pytest.raises(ValueError, match=r"'y' has shape \(2,\) in the main branch, but shape \(3,\) in the else"):
+    with pytest.raises(ValueError, match=r"'y' has shape \(2,\) in the main branch, but shape \(3,\) in"):
         tf.function(branch_shapes)(tf.constant(1.0))
 
     def branch_structures(x):

@@ -47,14 +47,13 @@ def same_branch_outputs(names, main, orelse) -> None:
         if not same_structure(a.structure, b.structure) or len(a.values) != len(b.values):
             raise TypeError(f"'{name}' must have the same nested structure in the main and else branches:"
                             f"\n\n{_structure_message(a.structure, b.structure)}")
-        for x, y in zip(a.avals(), b.avals(), strict=True):
-            if x[1] != y[1]:
-                raise TypeError(f"'{name}' has dtype {_dtype(x[1])} in the main branch, but dtype "
-                                f"{_dtype(y[1])} in the else branch")
-            if x[0] != y[0]:
-                raise ValueError(f"'{name}' has shape {_shape(x[0])} in the main branch, but shape "
-                                 f"{_shape(y[0])} in the else branch; tapejax (JAX) needs the same "
-                                 "shape in both branches.")
+        dtype, shape = _mismatch(a, b)
+        if dtype:
+            raise TypeError(f"'{name}' has dtype {dtype[0]} in the main branch, but dtype {dtype[1]} in "
+                            "the else branch")
+        if shape:
+            raise ValueError(f"'{name}' has shape {shape[0]} in the main branch, but shape {shape[1]} in "
+                             "the else branch; tapejax (JAX) needs the same shape in both branches.")
 
 
 def loop_init(names, entries) -> None:
@@ -75,14 +74,25 @@ def loop_outputs(names, entries, outs) -> None:
         if not same_structure(before.structure, after.structure) or len(before.values) != len(after.values):
             raise TypeError(f"'{name}' does not have the same nested structure after one iteration.\n\n"
                             f"{_structure_message(before.structure, after.structure)}")
-        for x, y in zip(before.avals(), after.avals(), strict=True):
-            if x[1] != y[1]:
-                raise TypeError(f"'{name}' has dtype {_dtype(x[1])} before the loop, but dtype "
-                                f"{_dtype(y[1])} after one iteration")
-            if x[0] != y[0]:
-                raise ValueError(f"'{name}' has shape {_shape(x[0])} before the loop, but shape "
-                                 f"{_shape(y[0])} after one iteration. Use "
-                                 "tf.autograph.experimental.set_loop_options to set shape invariants.")
+        dtype, shape = _mismatch(before, after)
+        if dtype:
+            raise TypeError(f"'{name}' has dtype {dtype[0]} before the loop, but dtype {dtype[1]} after "
+                            "one iteration")
+        if shape:
+            raise ValueError(f"'{name}' has shape {shape[0]} before the loop, but shape {shape[1]} after one "
+                             "iteration. Use tf.autograph.experimental.set_loop_options to set shape "
+                             "invariants.")
+
+
+def _mismatch(a, b) -> tuple:
+    """The first differing (dtype names) and (shapes) of two entries' leaves, each or None."""
+    dtype = shape = None
+    for x, y in zip(a.avals(), b.avals(), strict=True):
+        if dtype is None and x[1] != y[1]:
+            dtype = (_dtype(x[1]), _dtype(y[1]))
+        if shape is None and x[0] != y[0]:
+            shape = (_shape(x[0]), _shape(y[0]))
+    return dtype, shape
 
 
 def _dtype(dtype) -> str:

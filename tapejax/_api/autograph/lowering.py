@@ -94,6 +94,18 @@ def _stop_loop(loop, flag: str) -> None:
         _add_extra_test(loop, _not(flag))
 
 
+def _lowerer(kind, flag: str):
+    """Lowers ``kind`` (``break`` or ``continue``) of one loop to ``flag = True``; nested loops
+    keep theirs."""
+    def lower(stmt):
+        if isinstance(stmt, kind):
+            return [ast.copy_location(_set(flag, ast.Constant(True)), stmt)], True
+        if isinstance(stmt, (ast.For, ast.While)):
+            return [stmt], False
+        return [stmt], _lower_blocks(stmt, lower, flag)
+    return lower
+
+
 def lower_loops(fn: ast.FunctionDef, namer: Namer) -> None:
     """``break`` and ``continue`` of every loop in ``fn`` (nested functions excluded) become flags."""
     for loop in _loops(fn.body):
@@ -101,26 +113,12 @@ def lower_loops(fn: ast.FunctionDef, namer: Namer) -> None:
         if names.contains(loop.body, ast.Continue, into_loops=False):
             flag = namer.new("continue_")
 
-            def lower_continue(stmt, flag=flag):
-                if isinstance(stmt, ast.Continue):
-                    return [ast.copy_location(_set(flag, ast.Constant(True)), stmt)], True
-                if isinstance(stmt, (ast.For, ast.While)):
-                    return [stmt], False
-                return [stmt], _lower_blocks(stmt, lower_continue, flag)
-
-            body, _ = _guarded(loop.body, lower_continue, flag)
+            body, _ = _guarded(loop.body, _lowerer(ast.Continue, flag), flag)
             loop.body = [ast.copy_location(_set(flag, ast.Constant(False)), loop.body[0]), *body]
         if names.contains(loop.body, ast.Break, into_loops=False):
             flag = namer.new("break_")
 
-            def lower_break(stmt, flag=flag):
-                if isinstance(stmt, ast.Break):
-                    return [ast.copy_location(_set(flag, ast.Constant(True)), stmt)], True
-                if isinstance(stmt, (ast.For, ast.While)):
-                    return [stmt], False
-                return [stmt], _lower_blocks(stmt, lower_break, flag)
-
-            loop.body, _ = _guarded(loop.body, lower_break, flag)
+            loop.body, _ = _guarded(loop.body, _lowerer(ast.Break, flag), flag)
             _stop_loop(loop, flag)
             loop._ag_before = [ast.copy_location(_set(flag, ast.Constant(False)), loop)]
             if orelse:
