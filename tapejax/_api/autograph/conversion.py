@@ -71,7 +71,7 @@ def convert(fn):
     if isinstance(fn, WeakMethod):
         inner = convert(fn._fn)
         return fn if inner is fn._fn else WeakMethod(inner, fn.instance)
-    if not _convertible(fn):
+    if not _convertible(fn) or not _user_code(fn):  # tapejax's own functions (Keras steps) as they are
         return fn
     cached = _cache.get(fn)
     if cached is None:
