@@ -17,6 +17,7 @@ from ._ops import operators as _operators  # noqa: E402
 _operators.install()  # Tensor's operators (a + b) are the op functions (see _ops/operators.py)
 
 from . import autodiff as autodiff  # noqa: E402
+from . import autograph as autograph  # noqa: E402
 from . import config as config  # noqa: E402
 from . import debugging as debugging  # noqa: E402
 from . import dtypes as dtypes  # noqa: E402

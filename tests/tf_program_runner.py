@@ -30,6 +30,7 @@ RANDOM_VALUES = {
 # with XLA's, and the two differ in the last bit for a fraction of inputs (README, "What differs
 # from TensorFlow"). Their numbers are compared to 1e-6 relative; all other text exactly.
 LAST_DIGIT = {
+    "autograph_reference": "a gradient through six Newton steps (a / x: XLA's fused division)",
     "basics_sigmoid_linspace": "sigmoid and its gradient (Eigen's logistic vs XLA's)",
     "batch_jacobian": "tanh's derivative",
     "jacobian_basic": "sigmoid's derivative",

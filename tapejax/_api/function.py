@@ -27,6 +27,7 @@ from .._core.record import Op, record
 from .._core.state import jax_is_tracing, state
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable, live_variables, write_back
+from .autograph.conversion import convert
 from .config import functions_run_eagerly
 from .tensor_spec import TensorSpec
 
@@ -242,6 +243,7 @@ class Function:
         experimental_relax_shapes=None,
     ):
         self._python_function = python_function
+        self._autograph = autograph  # converted (once, cached) when first traced
         self.input_signature = None if input_signature is None else list(input_signature)
         self._traces: dict = {}
         self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
@@ -261,7 +263,7 @@ class Function:
         if bound is not None and bound._python_function.instance is instance:
             return bound
         method = WeakMethod(self._python_function, instance)
-        bound = Function(method, self.input_signature)
+        bound = Function(method, self.input_signature, autograph=self._autograph)
         self._bound[key] = bound
         if method.weak:
             weakref.finalize(instance, self._bound.pop, key, None)
@@ -319,7 +321,8 @@ class Function:
         trace = self._traces.get(key)
         if trace is None:
             tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic, strict=True)]
-            trace = Trace(self._python_function, tree, tensors, dynamic, not self._traces)
+            fn = convert(self._python_function) if self._autograph else self._python_function
+            trace = Trace(fn, tree, tensors, dynamic, not self._traces)
             self._traces[key] = trace
         return trace, leaves
 
@@ -371,6 +374,6 @@ def function(
     """
 
     def decorate(f):
-        return Function(f, input_signature=input_signature)
+        return Function(f, input_signature=input_signature, autograph=autograph)
 
     return decorate if func is None else decorate(func)

@@ -17,7 +17,7 @@ from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
 from .._core.tensor import Tensor, TensorLike
-from .selection_ops import boolean_mask
+from .selection_ops import boolean_mask, gather
 
 _INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                "tf.int32/tf.int64 tensors are valid indices, got {!r}. Use tapejax.gather for lists "
@@ -109,7 +109,7 @@ def getitem(tensor, key) -> Tensor:
         return boolean_mask(x, key)
     if (isinstance(key, TensorLike) and key._as_tensor()._is_symbolic() and key.dtype.is_integer
             and key.ndim == 0 and x.ndim):
-        return record(_DYNAMIC_INDEX, (x, key._as_tensor()))
+        return record(_DYNAMIC_INDEX, (x, key._as_tensor()))  # e.g. an AutoGraph loop's counter
     if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
         raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
     spec = _index_spec(key)
