@@ -17,7 +17,7 @@ from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
 from .._core.tensor import Tensor, TensorLike
-from .selection_ops import boolean_mask, gather
+from .selection_ops import boolean_mask
 
 _INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                "tf.int32/tf.int64 tensors are valid indices, got {!r}. Use tapejax.gather for lists "
