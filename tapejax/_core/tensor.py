@@ -134,7 +134,10 @@ class TensorLike:
         return complex(self._concrete())
 
     def __format__(self, spec: str) -> str:
-        # As TF: formats the numpy value (f"{t}" is "1.5", f"{t:.3f}" is "1.500").
+        # As TF: formats the numpy value (f"{t}" is "1.5", f"{t:.3f}" is "1.500"); a symbolic
+        # tensor (traced) formats as its str, Tensor("a:0", shape=(), dtype=int32).
+        if not spec and self._is_symbolic():
+            return str(self)
         return format(self.numpy(), spec)
 
     def _concrete(self):
