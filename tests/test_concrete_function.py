@@ -83,7 +83,8 @@ def test_concrete_function_signature_and_outputs():
     assert int(cf(tf.constant(3))) == 6 and int(cf(3)) == 6 and int(cf(a=tf.constant(3))) == 6
 
     cf2 = double.get_concrete_function(tf.TensorSpec(shape=[None], dtype=tf.float32))
-    assert repr(cf2.structured_input_signature) == "((TensorSpec(shape=(None,), dtype=tf.float32, name='a'),), {})"
+    assert repr(cf2.structured_input_signature) == (
+        "((TensorSpec(shape=(None,), dtype=tf.float32, name='a'),), {})")
     assert cf2([3.0, 4.0]).numpy().tolist() == [6.0, 8.0]
     assert double.experimental_get_tracing_count() == 2
 
@@ -191,3 +192,34 @@ def test_code_that_needs_concrete_sizes_falls_back_to_one_trace_per_shape():
 
     assert f(tf.constant([1.0, 2.0])).numpy().tolist() == [1.0, 2.0]
     assert f(tf.constant([1.0, 2.0, 3.0])).numpy().tolist() == [1.0, 2.0, 3.0]
+
+
+def test_symbolic_tensors_in_a_function_print_and_refuse_numpy_as_tf():
+    seen = []
+
+    @tf.function
+    def f(a):
+        seen.append(f"{a}")  # TF: the placeholder's text
+        try:
+            a.numpy()
+        except AttributeError as e:
+            seen.append(str(e))
+        return a % 2, a ** 2  # integers: no divisor / exponent check on the symbolic value
+
+    m, p = f(tf.constant(5))
+    assert seen == ['Tensor("a:0", shape=(), dtype=int32)',
+                    "'SymbolicTensor' object has no attribute 'numpy'"]
+    assert (int(m), int(p)) == (1, 25)  # TF 2.21: 1, 25
+    m, p = f(tf.constant(-5))
+    assert (int(m), int(p)) == (1, 25)  # floor modulo, as TF's
+
+
+def test_tf_print_inside_a_function_prints_on_every_call(capsys):
+    @tf.function
+    def f(x, n):
+        tf.print("Executed with", x, n)
+        return x
+
+    f(tf.constant(1), 2)
+    f(tf.constant(1), 2)
+    assert capsys.readouterr().err == "Executed with 1 2\nExecuted with 1 2\n"  # TF's text, to stderr

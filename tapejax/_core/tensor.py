@@ -89,11 +89,8 @@ class TensorLike:
     def numpy(self):
         """The value as a new numpy array (a numpy scalar for rank 0), as ``tf.Tensor.numpy``."""
         if isinstance(self._value, jax.core.Tracer):
-            raise SymbolicNumpyError(
-                "numpy() is only available for eager tensors; this tensor is symbolic (it is being "
-                "traced by tapejax.function or a JAX transformation). Return it from the function "
-                "and call .numpy() on the result instead."
-            )
+            # TF's message (its tf.function guide catches the AttributeError).
+            raise SymbolicNumpyError("'SymbolicTensor' object has no attribute 'numpy'")
         arr = np.array(self._value)
         return arr[()] if arr.ndim == 0 else arr
 
