@@ -17,10 +17,12 @@ import itertools
 import jax
 import jax.extend
 import numpy as np
+from jax.experimental import checkify
 
 from .._core.convert import convert_to_tensor
 from .._core.purify import no_recording, variables_as
 from .._core.record import Op, record
+from .._core.runtime_check import raise_failed
 from .._core.state import jax_is_tracing, state
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import live_variables, write_back
@@ -153,7 +155,9 @@ class Trace:
             args = [SymbolicTensor(next(it), name) if d else s
                     for s, d, name in zip(statics, dynamic, names, strict=True)]
             a, kw = jax.tree_util.tree_unflatten(tree, args)
-            with no_recording(), variables_as(variables, var_values) as scope:
+            checks: list = []
+            run["checks"] = checks
+            with no_recording(), variables_as(variables, var_values) as scope, _checks(checks):
                 before = dict(scope)
                 result = fn(*a, **kw)
                 # Inside the scope: a returned Variable gives its value after the call's assignments.
@@ -181,7 +185,9 @@ class Trace:
         # Symbolic dimensions (None in the signature): the program is instantiated per shape.
         self.polymorphic = any(is_symbolic(s.shape) for s in specs)
         self.names, self.specs = names, specs
-        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned), self.polymorphic)
+        self.checked = bool(run["checks"])  # runtime checks (checkify): see _core/runtime_check
+        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned), self.polymorphic,
+                              self.checked)
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
@@ -212,7 +218,17 @@ class Trace:
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 
 
-def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: bool = False):
+@contextlib.contextmanager
+def _checks(checks: list):
+    state.runtime_checks.append(checks)
+    try:
+        yield
+    finally:
+        state.runtime_checks.pop()
+
+
+def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: bool = False,
+            checked: bool = False):
     """``jax.jit`` of the traced program ``closed`` (inputs: the tensor arguments, then every
     candidate Variable) taking only the Variables at positions ``keep``: the others are unused
     inputs, so dropping them leaves a valid program. Returns ``f(values, var_values) -> (outs,
@@ -231,4 +247,19 @@ def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: boo
         flat = run(*values, *var_values)
         return flat[:n_outs], flat[n_outs:]
 
-    return jax.jit(call)
+    if not checked:
+        return jax.jit(call)
+    plain, functionalized = jax.jit(call), jax.jit(checkify.checkify(call))
+    unchecked = jax.jit(lambda values, var_values: checkify.checkify(call)(values, var_values)[1])
+
+    def checked_call(values, var_values):
+        if state.runtime_checks:  # an outer function is tracing: its program carries the checks
+            state.runtime_checks[-1].append("nested")
+            return plain(values, var_values)
+        if jax_is_tracing() or any(isinstance(v, jax.core.Tracer) for v in (*values, *var_values)):
+            return unchecked(values, var_values)  # a JAX transformation (a tape's vjp): no check
+        error, out = functionalized(values, var_values)
+        raise_failed(error)
+        return out
+
+    return checked_call
