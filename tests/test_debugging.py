@@ -27,3 +27,49 @@ def test_failures():
         tf.debugging.check_numerics(tf.constant([1.0, float("nan")]), "bad")
     with pytest.raises(InvalidArgumentError, match=r"inf : Tensor had Inf values"):
         tf.debugging.assert_all_finite(tf.constant([float("inf")]), "inf")
+
+
+def test_runtime_checks_raise_inside_a_function_and_change_no_variable():
+    # TF raises InvalidArgumentError from its graph; tapejax from the checkified compiled call.
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def numerics(x):
+        v.assign_add(1.0)
+        return tf.debugging.check_numerics(x, "bad")
+
+    @tf.function
+    def gather(x, i):
+        v.assign_add(1.0)
+        return tf.gather(x, i)
+
+    @tf.function
+    def xent(labels, logits):
+        return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^bad : Tensor had NaN values"):
+        numerics(tf.constant([1.0, float("nan")]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^bad : Tensor had Inf values"):
+        numerics(tf.constant([1.0, float("inf")]))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^indices\[1\] = 5 is not in \[0, 2\) \[Op:GatherV2\]$"):
+        gather(tf.constant([1.0, 2.0]), tf.constant([1, 5]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^indices\[1,0\] = -1 is not in \[0, 2\)"):
+        gather(tf.constant([1.0, 2.0]), tf.constant([[1], [-1]]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=(
+            r"^Received a label value of 7 which is outside the valid range of \[0, 3\)\.")):
+        xent(tf.constant([0, 7]), tf.zeros([2, 3]))
+    assert float(v) == 1.0  # the failed calls wrote nothing back
+    assert gather(tf.constant([1.0, 2.0]), tf.constant([1])).numpy().tolist() == [2.0]
+    assert float(v) == 2.0
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:  # under a tape (its vjp traces the call): values pass through
+        y = tf.reduce_sum(numerics(x * 2.0))
+    assert tape.gradient(y, x).numpy().tolist() == [2.0, 2.0]
+
+    @tf.function
+    def outer(x):
+        return numerics(x) * 2.0  # a nested function's checks run with the outer one
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^bad : Tensor had NaN values"):
+        outer(tf.constant([float("nan")]))

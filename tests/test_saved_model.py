@@ -413,3 +413,18 @@ def test_serving_signature_takes_keywords_and_returns_a_dict(saved):
     np.testing.assert_array_equal(out["output_0"].numpy(), [1.0, 2.0])
     with pytest.raises(ValueError, match="Expected a tapejax.function for which to generate a signature"):
         tf.saved_model.save(Guide(), base / "other", signatures={"a": 3})
+
+
+def test_a_module_that_never_called_super_init_is_saved(tmp_path):
+    class M(tf.Module):  # TF saves it; its name is the class name's snake case
+        def __init__(self):
+            self.v = tf.Variable(1.5)
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def __call__(self, x):
+            return x * self.v
+
+    m = M()
+    assert m.name == "m"
+    tf.saved_model.save(m, str(tmp_path))
+    assert float(tf.saved_model.load(str(tmp_path))(tf.constant(2.0))) == 3.0

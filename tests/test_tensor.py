@@ -292,7 +292,7 @@ def test_tensor_is_a_pytree():
 
 def test_symbolic_tensors_refuse_numpy():
     def f(x):
-        with pytest.raises(NotImplementedError, match="numpy\\(\\) is only available for eager tensors"):
+        with pytest.raises(NotImplementedError, match="^'SymbolicTensor' object has no attribute 'numpy'$"):
             x.numpy()
         assert "shape=(2,)" in repr(x)
         return x

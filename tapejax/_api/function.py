@@ -1,232 +1,32 @@
 """function: TensorFlow's ``tf.function`` on ``jax.jit``.
 
-A call is traced once per input signature: tensor arguments become tracers, Python values
-are static (a new value retraces, as in TF), and every Variable the function reads becomes an
-explicit input and, if assigned, an explicit output. The traced function is jitted; each call
-runs it as ONE recorded op (so an outer eager tape differentiates through it) and writes the
-new Variable values back afterwards.
+A ``Function`` keeps one trace (``ConcreteFunction``) per input signature, as TF's: tensor
+arguments are keyed by dtype and shape, Python values by value (a new value retraces). A
+``None`` dimension (``input_signature``, or a shape relaxed by ``reduce_retracing`` after a
+retrace) is traced once for every size (see ``polymorphic``). ``Trace`` runs the Python code.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import inspect
-import itertools
 import weakref
 
 import jax
-import jax.extend
 import numpy as np
 
 from .._core import dtype as _dtypes
 from .._core import x64
 from .._core.convert import convert_to_tensor
-from .._core.purify import WeakMethod, no_recording, variables_as
-from .._core.record import Op, record
-from .._core.state import jax_is_tracing, state
-from .._core.tensor import Tensor, TensorLike
-from .._core.variable import Variable, live_variables, write_back
+from .._core.purify import WeakMethod
+from .._core.tensor import TensorLike
+from .._core.variable import Variable
 from .autograph.conversion import convert
+from .concrete_function import ConcreteFunction, bind_error, signature_text
 from .config import functions_run_eagerly
+from .polymorphic import is_shape_polymorphism_error, symbolic_shapes
 from .tensor_spec import TensorSpec
-
-
-def _is_leaf(x) -> bool:
-    return isinstance(x, TensorLike)
-
-
-def _is_array(x) -> bool:
-    return isinstance(x, (TensorLike, jax.Array, np.ndarray))
-
-
-def _spec(value) -> jax.ShapeDtypeStruct:
-    """What ``jax.jit`` sees of ``value``, with its sharding when it is placed on devices
-    (committed): the call then reuses the trace made here instead of tracing again."""
-    # A tracer (a function called while another is traced) has no placement, and asking
-    # for ``committed`` raises.
-    committed = not isinstance(value, jax.core.Tracer) and getattr(value, "committed", False)
-    sharding = value.sharding if committed else None
-    return jax.ShapeDtypeStruct(value.shape, value.dtype, sharding=sharding)
-
-
-_NUMBERS = (int, float, complex, np.number, np.bool_)
-
-
-class _Argument(Tensor):
-    """A tensor argument while the function is traced: prints with its parameter's name, as TF's
-    placeholders do (``Tensor("x:0", shape=(), dtype=float32)``)."""
-
-    __slots__ = ("_name",)
-
-    def __init__(self, value, name: str | None):
-        super().__init__(value)
-        self._name = name
-
-    def __repr__(self) -> str:
-        if self._name is None:
-            return super().__repr__()
-        return f"<tf.Tensor '{self._name}:0' shape={self.shape} dtype={self.dtype.name}>"
-
-    def __str__(self) -> str:
-        if self._name is None:
-            return super().__str__()
-        return f'Tensor("{self._name}:0", shape={self.shape}, dtype={self.dtype.name})'
-
-
-_Argument.__name__ = "SymbolicTensor"  # TF's class inside a traced function
-
-
-def _argument_names(fn, tree, n: int) -> list:
-    """Each leaf's parameter name when the leaf is a whole argument (None for nested leaves)."""
-    args, kwargs = jax.tree_util.tree_unflatten(tree, list(range(n)))
-    try:
-        params = list(inspect.signature(fn).parameters)
-    except (TypeError, ValueError):
-        params = []
-    names: list = [None] * n
-    for i, leaf in enumerate(args):
-        if isinstance(leaf, int) and i < len(params):
-            names[leaf] = params[i]
-    for key, leaf in kwargs.items():
-        if isinstance(leaf, int):
-            names[leaf] = key
-    return names
-
-
-# TF's message (ValueError) for a Variable created by a trace that may not create one.
-_SINGLETON_MESSAGE = (
-    "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
-    "tf.Variable is only created once or created outside tf.function. See "
-    "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
-
-
-class _CreationGuard:
-    """Told of each Variable created while the function's Python code runs (see Variable)."""
-
-    def __init__(self, allowed: bool):
-        self.allowed, self.created_any = allowed, False
-
-    def check_creation(self) -> None:
-        if not self.allowed:
-            raise ValueError(_SINGLETON_MESSAGE)
-
-    def created(self, variable) -> None:
-        # This run is traced again; until then, the new Variable is symbolic like the others
-        # (so that it can be assigned).
-        self.created_any = True
-        if state.variable_scopes:
-            state.variable_scopes[-1][id(variable)] = Tensor(variable._stored)
-
-
-@contextlib.contextmanager
-def _creation_guard(allowed: bool):
-    guard = _CreationGuard(allowed)
-    state.creation_guards.append(guard)
-    try:
-        yield guard
-    finally:
-        state.creation_guards.pop()
-
-
-class Trace:
-    """One traced signature: the jitted pure function and how to call it.
-
-    The Python function runs once per signature, as TF's does: every Variable alive when the
-    trace starts stands in as a symbolic input, and those the code touched (read or assigned)
-    become the compiled function's explicit inputs; the others are cut from the traced program.
-    A trace allowed to create Variables (the function's first) that does create some is run
-    once more, as in TF, and that second run may create none (TF's ValueError).
-    """
-
-    def __init__(self, fn, tree, leaves, dynamic, allow_creation: bool):
-        self.tree, self.dynamic = tree, dynamic
-        statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
-        specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
-        names = _argument_names(fn, tree, len(leaves))
-        run: dict = {}  # what the Python function's (last) run found out, beside its outputs
-
-        def pure(values, var_values, variables):
-            run["count"] = run.get("count", 0) + 1
-            it = iter(values)
-            args = [_Argument(next(it), name) if d else s
-                    for s, d, name in zip(statics, dynamic, names, strict=True)]
-            a, kw = jax.tree_util.tree_unflatten(tree, args)
-            with no_recording(), variables_as(variables, var_values) as scope:
-                before = dict(scope)
-                result = fn(*a, **kw)
-                # Inside the scope: a returned Variable gives its value after the call's assignments.
-                flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
-                is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
-                outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
-            # Only the Variables the function assigned come back out.
-            assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
-            run.update(used=set(scope.used), assigned=assigned, out_tree=out_tree, is_tensor=is_tensor,
-                       out_static=[None if t else o for o, t in zip(flat, is_tensor, strict=True)])
-            return outs, [scope[id(v)]._value for v in assigned]
-
-        for attempt in (0, 1):
-            candidates = live_variables()
-            var_specs = [_spec(v._stored) for v in candidates]
-            with _creation_guard(allow_creation and attempt == 0) as guard:
-                traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
-            if not guard.created_any:
-                break
-        self.traces = run["count"]
-        self.assigned, self.out_tree = run["assigned"], run["out_tree"]
-        self.out_is_tensor, self.out_static = run["is_tensor"], run["out_static"]
-        keep = [i for i, v in enumerate(candidates) if id(v) in run["used"]]
-        self.variables = [candidates[i] for i in keep]
-        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned))
-        self.op = Op(
-            "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
-        )
-        self.n_values = len(specs)
-        avals = iter(traced.jaxpr.out_avals)
-        specs = [TensorSpec([d if isinstance(d, int) else None for d in a.shape], a.dtype)  # symbolic: None
-                 for a in itertools.islice(avals, sum(self.out_is_tensor))]
-        it = iter(specs)
-        outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
-        self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
-
-    def _flat_call(self, *flat):
-        outs, new_vars = self.jitted(list(flat[: self.n_values]), list(flat[self.n_values :]))
-        return (*outs, *new_vars)
-
-    def __call__(self, leaves):
-        inputs = [convert_to_tensor(leaf) for leaf, d in zip(leaves, self.dynamic, strict=True) if d]
-        if state.recorders or state.read_collectors or jax_is_tracing():
-            # A tape or accumulator may record the call (it is differentiable), or an outer
-            # function is tracing: Variables are read (and recorded) as any op's inputs are.
-            flat = record(self.op, [*inputs, *[v._as_tensor() for v in self.variables]])
-        else:  # nothing records: call the compiled function directly (the common, hot case)
-            values = self._flat_call(*[t._value for t in inputs], *[v._value for v in self.variables])
-            flat = [Tensor(v) for v in values]
-        it = iter(write_back(self.assigned, flat))
-        result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static, strict=True)]
-        return jax.tree_util.tree_unflatten(self.out_tree, result)
-
-
-def _pruned(closed, n_values: int, keep: list, n_assigned: int):
-    """``jax.jit`` of the traced program ``closed`` (inputs: the tensor arguments, then every
-    candidate Variable) taking only the Variables at positions ``keep``: the others are unused
-    inputs, so dropping them leaves a valid program. Returns ``f(values, var_values) -> (outs,
-    new_vars)``; no Python code of the user's runs again."""
-    jaxpr = closed.jaxpr
-    invars = jaxpr.invars[:n_values] + [jaxpr.invars[n_values + i] for i in keep]
-    info = jaxpr.debug_info
-    if info is not None and info.arg_names is not None:
-        names = list(info.arg_names)
-        info = info._replace(arg_names=(*names[:n_values], *[names[n_values + i] for i in keep]))
-    program = jax.extend.core.ClosedJaxpr(jaxpr.replace(invars=invars, debug_info=info), closed.consts)
-    run = jax.extend.core.jaxpr_as_fun(program)
-    n_outs = len(jaxpr.outvars) - n_assigned
-
-    def call(values, var_values):
-        flat = run(*values, *var_values)
-        return flat[:n_outs], flat[n_outs:]
-
-    return jax.jit(call)
+from .trace import Placeholder, Trace, is_leaf
 
 
 class Function:
@@ -245,9 +45,16 @@ class Function:
         self._python_function = python_function
         self._autograph = autograph  # converted (once, cached) when first traced
         self.input_signature = None if input_signature is None else list(input_signature)
-        self._traces: dict = {}
+        self._reduce_retracing = bool(reduce_retracing or experimental_relax_shapes)
+        self._traces: dict = {}  # (tree, signature) -> ConcreteFunction
+        self._relaxed = False  # whether some trace has None dimensions (then calls look for one)
+        self._per_shape = False  # the code cannot be traced for None dimensions: trace each shape
         self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
         functools.update_wrapper(self, python_function)
+        try:
+            self._signature = inspect.signature(python_function)
+        except (TypeError, ValueError):
+            self._signature = None
 
     @property
     def python_function(self):
@@ -263,29 +70,43 @@ class Function:
         if bound is not None and bound._python_function.instance is instance:
             return bound
         method = WeakMethod(self._python_function, instance)
-        bound = Function(method, self.input_signature, autograph=self._autograph)
+        bound = Function(method, self.input_signature, autograph=self._autograph,
+                         reduce_retracing=self._reduce_retracing)
         self._bound[key] = bound
         if method.weak:
             weakref.finalize(instance, self._bound.pop, key, None)
         return bound
 
+    def _canonical(self, args, kwargs):
+        """The arguments as TF binds them: by position where a parameter can take one, with
+        defaults filled in (``f(x, n=2)`` and ``f(x, 2)`` share a trace)."""
+        sig = self._signature
+        if sig is None or (not kwargs and len(args) == len(sig.parameters)):
+            return args, kwargs
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as error:
+            if self.input_signature is None:
+                raise
+            raise bind_error(str(error), args, kwargs, signature_text(self)) from None
+        bound.apply_defaults()
+        return bound.args, bound.kwargs
+
     def _bind(self, args, kwargs):
+        args, kwargs = self._canonical(args, kwargs)
         if self.input_signature is None:
             return args, kwargs
-        if kwargs or len(args) != len(self.input_signature):
-            raise TypeError(
-                f"Binding inputs to tf.function failed: the function takes {len(self.input_signature)} "
-                f"positional tensor arguments matching input_signature, got {len(args)} positional "
-                f"and {len(kwargs)} keyword arguments."
-            )
+        if kwargs or len(args) > len(self.input_signature):
+            raise bind_error("too many positional arguments", args, kwargs, signature_text(self))
         out = []
-        for i, (a, spec) in enumerate(zip(args, self.input_signature, strict=True)):
-            t = a._as_tensor() if isinstance(a, TensorLike) else convert_to_tensor(a, dtype=spec.dtype)
+        for a, spec in zip(args, self.input_signature, strict=True):
+            if isinstance(a, TensorSpec):
+                t = a
+            else:
+                t = a._as_tensor() if isinstance(a, TensorLike) else convert_to_tensor(a, dtype=spec.dtype)
             if not spec.is_compatible_with(t):
-                raise TypeError(
-                    f"Binding inputs to tf.function failed: argument {i} is {t!r}, which does not match "
-                    f"{spec!r}. Pass a tensor of that dtype and shape, or change input_signature."
-                )
+                given = a if isinstance(a, TensorSpec) else TensorSpec(t.shape, t.dtype)
+                raise bind_error(f"Can not cast {given!r} to {spec!r}", args, kwargs, signature_text(self))
             out.append(t)
         return tuple(out), {}
 
@@ -294,58 +115,144 @@ class Function:
         args, kwargs = self._bind(args, kwargs)
         if functions_run_eagerly():  # tf.config.run_functions_eagerly(True): no tracing
             return self._python_function(*args, **kwargs)
-        trace, leaves = self._trace_for(args, kwargs)
-        return trace(leaves)
+        concrete, leaves = self._trace_for(args, kwargs)
+        return concrete._trace(leaves)
 
     @x64.enabled
-    def get_concrete_function(self, *args, **kwargs) -> Trace:
+    def get_concrete_function(self, *args, **kwargs) -> ConcreteFunction:
         """The trace for these arguments, traced now if it is new; nothing runs. A TensorSpec
-        stands for a tensor argument of its shape and dtype (no None dimensions: JAX traces
-        concrete shapes). Its ``structured_outputs`` are TensorSpecs (TF's are symbolic tensors)."""
-        specs = [a for a in jax.tree_util.tree_leaves((args, kwargs)) if isinstance(a, TensorSpec)]
-        if any(s.shape is None or None in s.shape for s in specs):
-            raise ValueError("get_concrete_function needs TensorSpecs with every dimension known; "
-                             "JAX traces concrete shapes.")
-        args, kwargs = jax.tree_util.tree_map(
-            lambda a: Tensor(jax.ShapeDtypeStruct(a.shape, a.dtype._np)) if isinstance(a, TensorSpec) else a,
-            (args, kwargs), is_leaf=lambda a: isinstance(a, TensorSpec))
+        stands for a tensor argument of its shape and dtype (``None`` dimensions included);
+        with an ``input_signature`` and no arguments, the signature's trace."""
+        if not args and not kwargs and self.input_signature is not None:
+            args = tuple(self.input_signature)
         return self._trace_for(*self._bind(args, kwargs))[0]
 
     def _trace_for(self, args, kwargs):
         if args or kwargs:
-            leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+            leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=is_leaf)
         else:
             leaves, tree = [], _NO_ARGS
-        dynamic = [_is_array(x) and not isinstance(x, Variable) for x in leaves]
-        key = (tree, tuple(_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)))
-        trace = self._traces.get(key)
-        if trace is None:
-            tensors = [convert_to_tensor(x) if d else x for x, d in zip(leaves, dynamic, strict=True)]
-            fn = convert(self._python_function) if self._autograph else self._python_function
-            trace = Trace(fn, tree, tensors, dynamic, not self._traces)
-            self._traces[key] = trace
-        return trace, leaves
+        dynamic = [isinstance(x, TensorSpec) or (_is_array(x) and not isinstance(x, Variable))
+                   for x in leaves]
+        signature = [_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)]
+        concrete_signature = signature
+        if self.input_signature is not None and not self._per_shape:  # its None dimensions key the trace
+            shapes = iter(s.shape for s in self.input_signature)
+            signature = [(k, next(shapes) or shape, dt) if k == "tensor" else (k, shape, dt)
+                         for k, shape, dt in signature]
+        key = (tree, tuple(signature))
+        concrete = self._traces.get(key)
+        if concrete is None and self._relaxed:
+            concrete = self._most_specific(tree, signature)
+        if concrete is None:
+            if self._reduce_retracing and not self._per_shape:
+                signature = self._relax(tree, signature)
+            try:
+                concrete = self._new_trace(tree, leaves, dynamic, signature)
+            except Exception as error:
+                if signature == concrete_signature or not is_shape_polymorphism_error(error):
+                    raise
+                # Code that needs concrete sizes (tf.zeros(tf.shape(x))): traced per shape from now on,
+                # as tapejax did before; its Python code ran once more for this call.
+                self._per_shape, signature = True, concrete_signature
+                concrete = self._traces.get((tree, tuple(signature))) or self._new_trace(
+                    tree, leaves, dynamic, signature)
+            self._traces[(tree, tuple(signature))] = concrete
+            self._relaxed |= any(k == "tensor" and None in shape for k, shape, _ in signature)
+        return concrete, leaves
+
+    def _new_trace(self, tree, leaves, dynamic, signature) -> ConcreteFunction:
+        shapes = symbolic_shapes([shape for k, shape, _ in signature if k == "tensor"])
+        it = iter(shapes)
+        trace_leaves = []
+        for leaf, d, (_, shape, dt) in zip(leaves, dynamic, signature, strict=True):
+            if not d:
+                trace_leaves.append(leaf)
+                continue
+            sym = next(it)
+            if None in shape or isinstance(leaf, TensorSpec) or not isinstance(leaf, TensorLike):
+                trace_leaves.append(Placeholder(jax.ShapeDtypeStruct(sym, dt)))
+            else:  # a tensor of the traced shape: its placement too
+                trace_leaves.append(leaf)
+        fn = convert(self._python_function) if self._autograph else self._python_function
+        trace = Trace(fn, tree, trace_leaves, dynamic, not self._traces)
+        return ConcreteFunction(trace, self, signature)
+
+    def _most_specific(self, tree, signature):
+        """The trace whose signature (None dimensions) takes this one with the fewest None."""
+        best, unknown = None, None
+        for (t, sig), concrete in self._traces.items():
+            if t == tree and _accepts(sig, signature):
+                n = sum(None in shape for k, shape, _ in sig if k == "tensor")
+                if unknown is None or n < unknown:
+                    best, unknown = concrete, n
+        return best
+
+    def _relax(self, tree, signature) -> list:
+        """``reduce_retracing``: the signature with the dimensions that differ from the latest
+        trace of the same structure, dtypes and ranks made None (TF's relaxed shape)."""
+        for t, sig in reversed(list(self._traces)):
+            if t == tree and _same_but_shapes(sig, signature):
+                return [(k, tuple(a if a == b else None for a, b in zip(s1, s2, strict=True)), dt)
+                        if k == "tensor" else (k, s2, dt)
+                        for (k, s1, dt), (_, s2, _) in zip(sig, signature, strict=True)]
+        return signature
 
     def experimental_get_tracing_count(self) -> int:
         """How many times the Python function was traced for compilation (TF's counter)."""
-        return sum(t.traces for t in self._traces.values())
+        return sum(c._trace.traces for c in self._traces.values())
+
+    def pretty_printed_concrete_signatures(self, verbose=True) -> str:
+        """Every trace's signature, as TF prints them (``Input Parameters: ...``)."""
+        return "\n\n".join(c.pretty_printed_signature(verbose) for c in self._traces.values())
 
 
 _NO_ARGS = jax.tree_util.tree_structure(((), {}))
+_NUMBERS = (int, float, complex, np.number, np.bool_)
 
 
-def _signature(x, dynamic: bool):
+def _is_array(x) -> bool:
+    return isinstance(x, (TensorLike, jax.Array, np.ndarray))
+
+
+def _signature(x, dynamic: bool) -> tuple:
+    """A leaf's part of the trace key: (kind, shape, dtype) for tensors, the value otherwise."""
+    if isinstance(x, TensorSpec):
+        return ("tensor", x.shape, x.dtype._np)
     if dynamic:
         if isinstance(x, TensorLike):
             return ("tensor", *x._shape_dtype)
         return ("tensor", tuple(x.shape), _dtypes.as_dtype(x.dtype)._np)
     if isinstance(x, Variable):
-        return ("variable", id(x))
+        return ("variable", id(x), None)
     try:
         hash(x)
         return ("static", type(x).__name__, x)
     except TypeError:
-        return ("object", id(x))
+        return ("object", id(x), None)
+
+
+def _accepts(general, specific) -> bool:
+    """Whether a trace for signature ``general`` (None dimensions) takes ``specific``."""
+    if len(general) != len(specific):
+        return False
+    for (k1, s1, d1), (k2, s2, d2) in zip(general, specific, strict=True):
+        if k1 != k2:
+            return False
+        if k1 != "tensor":
+            if (s1, d1) != (s2, d2):
+                return False
+        elif d1 != d2 or len(s1) != len(s2):
+            return False
+        elif any(a is not None and a != b for a, b in zip(s1, s2, strict=True)):
+            return False
+    return True
+
+
+def _same_but_shapes(a, b) -> bool:
+    return len(a) == len(b) and all(
+        k1 == k2 and (len(s1) == len(s2) and d1 == d2 if k1 == "tensor" else (s1, d1) == (s2, d2))
+        for (k1, s1, d1), (k2, s2, d2) in zip(a, b, strict=True))
 
 
 def function(
@@ -374,6 +281,8 @@ def function(
     """
 
     def decorate(f):
-        return Function(f, input_signature=input_signature, autograph=autograph)
+        return Function(f, input_signature=input_signature, autograph=autograph,
+                        reduce_retracing=reduce_retracing,
+                        experimental_relax_shapes=experimental_relax_shapes, name=name)
 
     return decorate if func is None else decorate(func)

@@ -39,7 +39,7 @@ class Module:
 
     def __init__(self, name: str | None = None):
         if name is None:
-            name = _CAMEL_TO_SNAKE.sub(r"_\1", type(self).__name__).lower()
+            name = self._default_name()
         elif not _VALID_NAME.match(name):
             raise ValueError(
                 f"{name!r} is not a valid module name. Module names must be valid Python identifiers "
@@ -51,8 +51,12 @@ class Module:
 
     @property
     def name(self) -> str:
-        """The name given at construction (TF's default: the class name in snake case)."""
-        return self._name
+        """The name given at construction (TF's default: the class name in snake case; also for a
+        subclass whose ``__init__`` never called ``super().__init__()``, which TF still saves)."""
+        return getattr(self, "_name", None) or self._default_name()
+
+    def _default_name(self) -> str:
+        return _CAMEL_TO_SNAKE.sub(r"_\1", type(self).__name__).lower()
 
     @property
     def name_scope(self) -> _name_scope_cls:

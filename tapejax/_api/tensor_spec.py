@@ -19,6 +19,16 @@ class TensorSpec:
         self.dtype = _dtypes.as_dtype(dtype)
         self.name = name
 
+    @classmethod
+    def from_tensor(cls, tensor, name=None) -> TensorSpec:
+        """The spec of ``tensor``'s shape and dtype.
+
+        >>> import tapejax as tf
+        >>> tf.TensorSpec.from_tensor(tf.constant([1, 2]), name='q')
+        TensorSpec(shape=(2,), dtype=tf.int32, name='q')
+        """
+        return cls(tensor.shape, tensor.dtype, name)
+
     def is_compatible_with(self, tensor) -> bool:
         if tensor.dtype != self.dtype:
             return False

@@ -90,15 +90,21 @@ class TensorShape(tuple):
         return self.concatenate(other)
 
     def __repr__(self) -> str:
-        return f"TensorShape({list(self)})"
+        return f"TensorShape({list(_shown(self))})"
 
     def __str__(self) -> str:
-        return tuple.__repr__(tuple(self))
+        return tuple.__repr__(_shown(self))
+
+
+def _shown(dims) -> tuple:
+    # A symbolic dimension (a tapejax.function traced once for every size) prints as TF's unknown
+    # dimension, None.
+    return tuple(None if is_symbolic_dim(d) else d for d in dims)
 
 
 def _dim(d):
-    # A symbolic dimension (jax.export) stays as it is: it appears only while
-    # tapejax.saved_model.save exports a function whose input_signature has None dimensions.
+    # A symbolic dimension (jax.export) stays as it is (ops compute with it); it prints as None. It
+    # appears while a function is traced for None dimensions, or exported by saved_model.save.
     return d if d is None or is_symbolic_dim(d) else int(d)
 
 

@@ -33,6 +33,9 @@ class _ThreadState(threading.local):
         # Stack of the variable-creation policies of the functions being traced (innermost
         # last): each is told of every Variable created while its function's Python code runs.
         self.creation_guards: list = []
+        # Stack of lists, one per tapejax.function being traced, told of each runtime check its
+        # code adds (see runtime_check.check).
+        self.runtime_checks: list = []
         # Stack of the JAX control-flow bodies (branches of jax.lax.cond/switch, loop bodies)
         # being traced inside a function: see _purify.traced_body.
         self.traced_bodies: list = []

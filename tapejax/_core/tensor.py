@@ -98,11 +98,8 @@ class TensorLike:
     def numpy(self):
         """The value as a new numpy array (a numpy scalar for rank 0), as ``tf.Tensor.numpy``."""
         if isinstance(self._value, jax.core.Tracer):
-            raise SymbolicNumpyError(
-                "numpy() is only available for eager tensors; this tensor is symbolic (it is being "
-                "traced by tapejax.function or a JAX transformation). Return it from the function "
-                "and call .numpy() on the result instead."
-            )
+            # TF's message (its tf.function guide catches the AttributeError).
+            raise SymbolicNumpyError("'SymbolicTensor' object has no attribute 'numpy'")
         arr = np.array(self._value)
         return arr[()] if arr.ndim == 0 else arr
 
@@ -143,7 +140,10 @@ class TensorLike:
         return complex(self._concrete())
 
     def __format__(self, spec: str) -> str:
-        # As TF: formats the numpy value (f"{t}" is "1.5", f"{t:.3f}" is "1.500").
+        # As TF: formats the numpy value (f"{t}" is "1.5", f"{t:.3f}" is "1.500"); a symbolic
+        # tensor (traced) formats as its str, Tensor("a:0", shape=(), dtype=int32).
+        if not spec and self._is_symbolic():
+            return str(self)
         return format(self.numpy(), spec)
 
     def _concrete(self):

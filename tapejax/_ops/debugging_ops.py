@@ -1,16 +1,19 @@
 """``tf.debugging``: checks that raise TF's ``InvalidArgumentError`` when a value is wrong.
 
 The checks run on concrete values, eagerly. While ``tapejax.function`` traces, values are
-symbolic and the checks are skipped (TF runs them inside the graph).
+symbolic: check_numerics adds a runtime check (``_core/runtime_check``) that raises when the
+function runs, as TF's graph does.
 """
 
 from __future__ import annotations
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
+from .._core.runtime_check import check as runtime_check
 from .array_ops import identity
 
 
@@ -58,12 +61,20 @@ def check_numerics(tensor, message, name=None):
     <tf.Tensor: shape=(1,), dtype=float32, numpy=array([1.], dtype=float32)>
     """
     arrays = _arrays(tensor)
-    if arrays is not None and not np.all(np.isfinite(arrays[0])):
+    if arrays is None:  # symbolic: checked when the function runs (see runtime_check)
+        value = convert_to_tensor(tensor)._value
+        for kind, bad in (("NaN", jnp.isnan(value)), ("Inf", jnp.isinf(value))):
+            escaped = message.replace("{", "{{").replace("}", "}}")  # a format string for checkify
+            runtime_check(~jnp.any(bad), _numerics_message(escaped, kind))
+    elif not np.all(np.isfinite(arrays[0])):
         kind = "NaN" if np.any(np.isnan(arrays[0])) else "Inf"
-        raise InvalidArgumentError(
-            f"{message} : Tensor had {kind} values. tf.debugging.check_numerics found a "
-            "non-finite value; find the op that produced it (log of 0, division by 0, overflow).")
+        raise InvalidArgumentError(_numerics_message(message, kind))
     return identity(tensor)
+
+
+def _numerics_message(message: str, kind: str) -> str:
+    return (f"{message} : Tensor had {kind} values. tf.debugging.check_numerics found a non-finite value; "
+            "find the op that produced it (log of 0, division by 0, overflow).")
 
 
 def assert_all_finite(x, message, name=None):

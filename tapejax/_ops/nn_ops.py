@@ -15,6 +15,7 @@ import numpy as np
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
+from .._core.runtime_check import check as runtime_check
 from .._core.tensor import Tensor
 from . import math_ops as _math
 from . import random_ops as _random
@@ -135,7 +136,11 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
 
 
 def _check_labels(labels: Tensor, n: int) -> None:
-    if labels._is_symbolic():
+    if labels._is_symbolic():  # checked when the function runs (see runtime_check)
+        values = labels._value.reshape(-1)
+        bad = (values < 0) | (values >= n)
+        runtime_check(~jnp.any(bad), f"Received a label value of {{}} which is outside the valid range of "
+                      f"[0, {n}). [Op:SparseSoftmaxCrossEntropyWithLogits]", values[jnp.argmax(bad)])
         return
     values = np.asarray(labels._value).reshape(-1)
     bad = values[(values < 0) | (values >= n)]

@@ -14,6 +14,7 @@ import numpy as np
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
+from .._core.runtime_check import check as runtime_check
 from .._core.shape import dims_text
 from .._core.tensor import Tensor, TensorLike
 from .array_ops import reshape
@@ -57,7 +58,14 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
 
 
 def _check_indices(indices: Tensor, limit: int, op_name: str) -> None:
-    if indices._is_symbolic():
+    if indices._is_symbolic():  # checked when the function runs (see runtime_check)
+        idx = indices._value
+        bad = ((idx < 0) | (idx >= limit)).reshape(-1)
+        first = jnp.argmax(bad)
+        pos = jnp.unravel_index(first, idx.shape) if idx.ndim else ()
+        fields = ",".join(["{}"] * len(pos))
+        runtime_check(~jnp.any(bad), f"indices[{fields}] = {{}} is not in [0, {limit}) [Op:{op_name}]",
+                      *pos, idx.reshape(-1)[first] if idx.ndim else idx)
         return
     idx = np.asarray(indices._value)
     bad = (idx < 0) | (idx >= limit)

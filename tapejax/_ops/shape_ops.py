@@ -3,7 +3,9 @@ broadcast-shape helpers. Never recorded: shapes have no gradient."""
 
 from __future__ import annotations
 
+import jax.numpy as jnp
 import numpy as np
+from jax.export import is_symbolic_dim
 
 from .._core import dtype as _dtypes
 from .._core.convert import constant_array, convert_to_tensor
@@ -25,7 +27,10 @@ def shape(input, out_type=None, name=None) -> Tensor:  # noqa: A002
     <tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 3], dtype=int32)>
     """
     dtype = _dtypes.as_dtype(out_type or _dtypes.int32)
-    return Tensor(constant_array(_input_shape(input), dtype._np))
+    dims = _input_shape(input)
+    if any(is_symbolic_dim(d) for d in dims):  # traced once for every size: the sizes are traced too
+        return Tensor(jnp.asarray(dims, dtype._np))
+    return Tensor(constant_array(dims, dtype._np))
 
 
 def shape_n(input, out_type=_dtypes.int32, name=None) -> list:  # noqa: A002

@@ -20,6 +20,7 @@ import numpy as np
 from .._api.function import Function
 from .._api.tensor_spec import TensorSpec
 from .._core.dtype import as_dtype
+from .._core.tensor import TensorLike
 from ._structure import leaves, map_leaves, normalize, relaxed, spec_of, to_array, to_tensors
 
 _TRACE_FAILURES = (TypeError, jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
@@ -67,7 +68,8 @@ class ElementFunction:
         """The spec of ``fn``'s result on elements shaped as ``probe``: traced, not run."""
         element = map_leaves(lambda a: TensorSpec(a.shape, as_dtype(a.dtype)), probe)
         trace = call(self.compiled.get_concrete_function, element)
-        result = trace.structured_outputs
+        result = map_leaves(lambda o: TensorSpec(o.shape, o.dtype) if isinstance(o, TensorLike) else o,
+                            trace.structured_outputs)
         if isinstance(result, list):
             result = tuple(result)
         return map_leaves(lambda o: o if isinstance(o, TensorSpec) else spec_of(to_array(o)), result)

@@ -22,7 +22,7 @@ import uuid
 import jax
 from jax import export as jax_export
 
-from .._api.function import Trace
+from .._api.trace import Trace
 from ._call import register_original
 
 _MAX_VARIANTS = 64

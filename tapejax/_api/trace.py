@@ -1,0 +1,265 @@
+"""Trace: one traced signature of a ``tf.function`` (a ``ConcreteFunction``'s program).
+
+The Python function runs once per trace: tensor arguments become tracers (symbolic dimensions
+for ``None`` ones, see ``polymorphic``), Python values are static, and every Variable the
+function reads becomes an explicit input and, if assigned, an explicit output. The traced
+program is jitted; each call runs it as ONE recorded op (so an outer eager tape differentiates
+through it) and writes the new Variable values back afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import inspect
+import itertools
+
+import jax
+import jax.extend
+import numpy as np
+from jax.experimental import checkify
+
+from .._core.convert import convert_to_tensor
+from .._core.purify import no_recording, variables_as
+from .._core.record import Op, record
+from .._core.runtime_check import raise_failed
+from .._core.state import jax_is_tracing, state
+from .._core.tensor import Tensor, TensorLike
+from .._core.variable import live_variables, write_back
+from .polymorphic import instantiated, is_symbolic
+from .tensor_spec import TensorSpec
+
+
+def is_leaf(x) -> bool:
+    return isinstance(x, TensorLike)
+
+
+def _is_array(x) -> bool:
+    return isinstance(x, (TensorLike, jax.Array, np.ndarray))
+
+
+def _spec(value) -> jax.ShapeDtypeStruct:
+    """What ``jax.jit`` sees of ``value``, with its sharding when it is placed on devices
+    (committed): the call then reuses the trace made here instead of tracing again."""
+    # A tracer (a function called while another is traced) has no placement, and asking
+    # for ``committed`` raises.
+    committed = not isinstance(value, jax.core.Tracer) and getattr(value, "committed", False)
+    sharding = value.sharding if committed else None
+    return jax.ShapeDtypeStruct(value.shape, value.dtype, sharding=sharding)
+
+
+_NUMBERS = (int, float, complex, np.number, np.bool_)
+
+
+class SymbolicTensor(Tensor):
+    """A tensor argument while the function is traced: prints with its parameter's name, as TF's
+    placeholders do (``Tensor("x:0", shape=(), dtype=float32)``)."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, value, name: str | None):
+        super().__init__(value)
+        self._name = name
+
+    def __repr__(self) -> str:
+        if self._name is None:
+            return super().__repr__()
+        return f"<tf.Tensor '{self._name}:0' shape={self.shape} dtype={self.dtype.name}>"
+
+    def __str__(self) -> str:
+        if self._name is None:
+            return super().__str__()
+        return f'Tensor("{self._name}:0", shape={self.shape}, dtype={self.dtype.name})'
+
+
+class Placeholder:
+    """A tensor argument known only by its shape and dtype (a TensorSpec, or a signature with
+    None dimensions), as ``Trace`` takes it."""
+
+    def __init__(self, struct: jax.ShapeDtypeStruct):
+        self._value = struct
+
+
+def _argument_names(fn, tree, n: int) -> list:
+    """Each leaf's parameter name when the leaf is a whole argument (None for nested leaves)."""
+    args, kwargs = jax.tree_util.tree_unflatten(tree, list(range(n)))
+    try:
+        params = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        params = []
+    names: list = [None] * n
+    for i, leaf in enumerate(args):
+        if isinstance(leaf, int) and i < len(params):
+            names[leaf] = params[i]
+    for key, leaf in kwargs.items():
+        if isinstance(leaf, int):
+            names[leaf] = key
+    return names
+
+
+# TF's message (ValueError) for a Variable created by a trace that may not create one.
+_SINGLETON_MESSAGE = (
+    "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
+    "tf.Variable is only created once or created outside tf.function. See "
+    "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+
+
+class _CreationGuard:
+    """Told of each Variable created while the function's Python code runs (see Variable)."""
+
+    def __init__(self, allowed: bool):
+        self.allowed, self.created_any = allowed, False
+
+    def check_creation(self) -> None:
+        if not self.allowed:
+            raise ValueError(_SINGLETON_MESSAGE)
+
+    def created(self, variable) -> None:
+        # This run is traced again; until then, the new Variable is symbolic like the others
+        # (so that it can be assigned).
+        self.created_any = True
+        if state.variable_scopes:
+            state.variable_scopes[-1][id(variable)] = Tensor(variable._stored)
+
+
+@contextlib.contextmanager
+def _creation_guard(allowed: bool):
+    guard = _CreationGuard(allowed)
+    state.creation_guards.append(guard)
+    try:
+        yield guard
+    finally:
+        state.creation_guards.pop()
+
+
+class Trace:
+    """One traced signature: the jitted pure function and how to call it.
+
+    The Python function runs once per signature, as TF's does: every Variable alive when the
+    trace starts stands in as a symbolic input, and those the code touched (read or assigned)
+    become the compiled function's explicit inputs; the others are cut from the traced program.
+    A trace allowed to create Variables (the function's first) that does create some is run
+    once more, as in TF, and that second run may create none (TF's ValueError).
+    """
+
+    def __init__(self, fn, tree, leaves, dynamic, allow_creation: bool):
+        self.tree, self.dynamic = tree, dynamic
+        self.statics = statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
+        specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
+        names = _argument_names(fn, tree, len(leaves))
+        run: dict = {}  # what the Python function's (last) run found out, beside its outputs
+
+        def pure(values, var_values, variables):
+            run["count"] = run.get("count", 0) + 1
+            it = iter(values)
+            args = [SymbolicTensor(next(it), name) if d else s
+                    for s, d, name in zip(statics, dynamic, names, strict=True)]
+            a, kw = jax.tree_util.tree_unflatten(tree, args)
+            checks: list = []
+            run["checks"] = checks
+            with no_recording(), variables_as(variables, var_values) as scope, _checks(checks):
+                before = dict(scope)
+                result = fn(*a, **kw)
+                # Inside the scope: a returned Variable gives its value after the call's assignments.
+                flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=is_leaf)
+                is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
+                outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
+            # Only the Variables the function assigned come back out.
+            assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
+            run.update(used=set(scope.used), assigned=assigned, out_tree=out_tree, is_tensor=is_tensor,
+                       out_static=[None if t else o for o, t in zip(flat, is_tensor, strict=True)])
+            return outs, [scope[id(v)]._value for v in assigned]
+
+        for attempt in (0, 1):
+            candidates = live_variables()
+            var_specs = [_spec(v._stored) for v in candidates]
+            with _creation_guard(allow_creation and attempt == 0) as guard:
+                traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
+            if not guard.created_any:
+                break
+        self.traces = run["count"]
+        self.assigned, self.out_tree = run["assigned"], run["out_tree"]
+        self.out_is_tensor, self.out_static = run["is_tensor"], run["out_static"]
+        keep = [i for i, v in enumerate(candidates) if id(v) in run["used"]]
+        self.variables = [candidates[i] for i in keep]
+        # Symbolic dimensions (None in the signature): the program is instantiated per shape.
+        self.polymorphic = any(is_symbolic(s.shape) for s in specs)
+        self.names, self.specs = names, specs
+        self.checked = bool(run["checks"])  # runtime checks (checkify): see _core/runtime_check
+        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned), self.polymorphic,
+                              self.checked)
+        self.op = Op(
+            "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
+        )
+        self.n_values = len(specs)
+        self.out_avals = traced.jaxpr.out_avals[: sum(self.out_is_tensor)]
+        avals = iter(self.out_avals)
+        specs = [TensorSpec([d if isinstance(d, int) else None for d in a.shape], a.dtype)  # symbolic: None
+                 for a in itertools.islice(avals, sum(self.out_is_tensor))]
+        it = iter(specs)
+        outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
+        self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
+
+    def _flat_call(self, *flat):
+        outs, new_vars = self.jitted(list(flat[: self.n_values]), list(flat[self.n_values :]))
+        return (*outs, *new_vars)
+
+    def __call__(self, leaves):
+        inputs = [convert_to_tensor(leaf) for leaf, d in zip(leaves, self.dynamic, strict=True) if d]
+        if state.recorders or state.read_collectors or jax_is_tracing():
+            # A tape or accumulator may record the call (it is differentiable), or an outer
+            # function is tracing: Variables are read (and recorded) as any op's inputs are.
+            flat = record(self.op, [*inputs, *[v._as_tensor() for v in self.variables]])
+        else:  # nothing records: call the compiled function directly (the common, hot case)
+            values = self._flat_call(*[t._value for t in inputs], *[v._value for v in self.variables])
+            flat = [Tensor(v) for v in values]
+        it = iter(write_back(self.assigned, flat))
+        result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static, strict=True)]
+        return jax.tree_util.tree_unflatten(self.out_tree, result)
+
+
+@contextlib.contextmanager
+def _checks(checks: list):
+    state.runtime_checks.append(checks)
+    try:
+        yield
+    finally:
+        state.runtime_checks.pop()
+
+
+def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: bool = False,
+            checked: bool = False):
+    """``jax.jit`` of the traced program ``closed`` (inputs: the tensor arguments, then every
+    candidate Variable) taking only the Variables at positions ``keep``: the others are unused
+    inputs, so dropping them leaves a valid program. Returns ``f(values, var_values) -> (outs,
+    new_vars)``; no Python code of the user's runs again."""
+    jaxpr = closed.jaxpr
+    invars = jaxpr.invars[:n_values] + [jaxpr.invars[n_values + i] for i in keep]
+    info = jaxpr.debug_info
+    if info is not None and info.arg_names is not None:
+        names = list(info.arg_names)
+        info = info._replace(arg_names=(*names[:n_values], *[names[n_values + i] for i in keep]))
+    program = jax.extend.core.ClosedJaxpr(jaxpr.replace(invars=invars, debug_info=info), closed.consts)
+    run = (instantiated if polymorphic else jax.extend.core.jaxpr_as_fun)(program)
+    n_outs = len(jaxpr.outvars) - n_assigned
+
+    def call(values, var_values):
+        flat = run(*values, *var_values)
+        return flat[:n_outs], flat[n_outs:]
+
+    if not checked:
+        return jax.jit(call)
+    plain, functionalized = jax.jit(call), jax.jit(checkify.checkify(call))
+    unchecked = jax.jit(lambda values, var_values: checkify.checkify(call)(values, var_values)[1])
+
+    def checked_call(values, var_values):
+        if state.runtime_checks:  # an outer function is tracing: its program carries the checks
+            state.runtime_checks[-1].append("nested")
+            return plain(values, var_values)
+        if jax_is_tracing() or any(isinstance(v, jax.core.Tracer) for v in (*values, *var_values)):
+            return unchecked(values, var_values)  # a JAX transformation (a tape's vjp): no check
+        error, out = functionalized(values, var_values)
+        raise_failed(error)
+        return out
+
+    return checked_call
