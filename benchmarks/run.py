@@ -6,7 +6,7 @@ included) is timed separately. TensorFlow columns appear when TensorFlow happens
 installed (it is never a dependency). Writes a Markdown table to stdout and to
 ``benchmarks/RESULTS.md`` (with machine and versions) and a chart to ``benchmarks/chart.png``.
 
-Usage: python benchmarks/run.py [--quick] [--only W1,W5] [--rounds 7] [--no-write]
+Usage: python benchmarks/run.py [--quick] [--only W1,W5] [--rounds 7] [--no-write] [--latency]
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import jax  # noqa: E402
+import latency  # noqa: E402
 import memory  # noqa: E402
 from workloads import JAX_WORKLOADS, TAPE_WORKLOADS  # noqa: E402
 
@@ -197,12 +198,17 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated workload prefixes (e.g. W1,W5)")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--no-write", action="store_true", help="print only; do not write RESULTS.md/chart")
+    parser.add_argument("--latency", action="store_true",
+                        help="only the latency sections (fresh-process first step, changing shapes)")
     args = parser.parse_args()
     rounds, budget = (3, 0.02) if args.quick else (args.rounds, 0.1)
     try:
         tf_module = importlib.import_module("tensorflow")
     except ImportError:
         tf_module = None
+    if args.latency:
+        print(latency.tables(tf_module))
+        return
     names = [n for n in TAPE_WORKLOADS if not args.only or any(n.startswith(p) for p in args.only.split(","))]
     results = {}
     for name in names:
@@ -218,7 +224,8 @@ def main() -> None:
     chart(results, os.path.join(HERE, "chart.png"))
     memory_section = "" if args.quick else (
         "\n## Memory\n\nPeak resident memory of the W2 step, 100 steps, each variant in a fresh "
-        "process (`python benchmarks/memory.py`):\n\n" + memory.table() + "\n")
+        "process (`python benchmarks/memory.py`):\n\n" + memory.table() + "\n"
+        + latency.tables(tf_module))
     versions = f"Python {platform.python_version()}, jax {jax.__version__}, tapejax {tapejax.__version__}"
     if tf_module is not None:
         versions += f", tensorflow {tf_module.__version__}"
