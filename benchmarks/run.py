@@ -4,7 +4,9 @@ All variants of every workload run in ONE process, interleaved round by round, a
 steady-state time is the median over rounds; the first call (tracing and compilation
 included) is timed separately. TensorFlow columns appear when TensorFlow happens to be
 installed (it is never a dependency). Writes a Markdown table to stdout and to
-``benchmarks/RESULTS.md`` (with machine and versions) and a chart to ``benchmarks/chart.png``.
+``benchmarks/RESULTS.md`` (with machine and versions) and a chart to ``benchmarks/chart.png``;
+on an accelerator (JAX's default backend not the CPU), to ``RESULTS_GPU.md`` / ``chart_gpu.png``
+(or ``_TPU``), so that the CPU table and the accelerator's live side by side.
 
 Usage: python benchmarks/run.py [--quick] [--only W1,W5] [--rounds 7] [--no-write] [--latency]
 """
@@ -221,7 +223,10 @@ def main() -> None:
     print(md)
     if args.no_write:
         return
-    chart(results, os.path.join(HERE, "chart.png"))
+    backend = jax.default_backend()
+    suffix = "" if backend == "cpu" else f"_{backend.upper()}"
+    chart_name = f"chart{suffix.lower()}.png"
+    chart(results, os.path.join(HERE, chart_name))
     memory_section = "" if args.quick else (
         "\n## Memory\n\nPeak resident memory of the W2 step, 100 steps, each variant in a fresh "
         "process (`python benchmarks/memory.py`):\n\n" + memory.table() + "\n"
@@ -229,14 +234,14 @@ def main() -> None:
     versions = f"Python {platform.python_version()}, jax {jax.__version__}, tapejax {tapejax.__version__}"
     if tf_module is not None:
         versions += f", tensorflow {tf_module.__version__}"
-    with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
+    with open(os.path.join(HERE, f"RESULTS{suffix}.md"), "w") as f:
         f.write(
             f"# Benchmark results\n\nDate: {datetime.date.today()}  \nMachine: {machine()}  \n"
             f"Versions: {versions}  \nCommand: `python benchmarks/run.py"
             f"{' --quick' if args.quick else ''}`\n\n"
             "Steady state: median over rounds of the mean time per call, all variants interleaved "
             "in one process; the ratio is to hand-written `jax.jit` JAX (the limit) in the same "
-            "run. First call: tracing and compilation included.\n\n" + md + "\n\n![chart](chart.png)\n"
+            "run. First call: tracing and compilation included.\n\n" + md + f"\n\n![chart]({chart_name})\n"
             "\n## Targets\n\n" + targets(results) + "\n" + memory_section
         )
 
