@@ -66,6 +66,10 @@ class Node:
         self.layer, self.args, self.kwargs, self.outputs = layer, args, kwargs, outputs
         self.inputs = [x for x in _leaves((args, kwargs)) if isinstance(x, KerasTensor)]
         self.is_input = False  # the node of an InputLayer
+        # Which call of its layer this is (a shared layer has several nodes): ``shared[1][0]``
+        # in a summary is the first output of the second call of ``shared``, as Keras numbers them.
+        self.index = layer.__dict__.get("_node_count", 0)
+        layer.__dict__["_node_count"] = self.index + 1
 
     @property
     def parent_nodes(self) -> list:

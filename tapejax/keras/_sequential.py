@@ -93,6 +93,7 @@ class Sequential(Model):
         for layer in self.layers:
             x = layer(x)
         self._graph = Graph(inputs, x)
+        _auto_name("Functional")  # Keras 3 builds a Functional here, which takes the next such name
         self.built = True
 
     def call(self, inputs, training=None):
