@@ -100,7 +100,8 @@ def shapes_of(tree):
 def symbolic_call(layer, inputs, args, kwargs):
     """``layer(inputs, *args, **kwargs)`` on KerasTensors: builds the layer, records a Node."""
     if not layer.built:
-        layer.build(shapes_of(inputs))
+        layer._build_input_shape = shapes_of(inputs)  # Keras' build_config, when saved
+        layer.build(layer._build_input_shape)
     tree = (inputs, args, kwargs)
     specs = [output_spec(layer, tree, probe) for probe in _PROBES]
     flat, out_tree = jax.tree_util.tree_flatten(specs[0])
