@@ -33,16 +33,17 @@ X = np.random.default_rng(0).normal(size=(N, D)).astype(np.float32)
 Y = (np.abs(X[:, :C]).argmax(axis=1)).astype(np.int32)
 
 
-def keras_model(tf):
+def keras_model(tf, steps_per_execution: int = 1):
     model = tf.keras.Sequential([tf.keras.Input((D,)), tf.keras.layers.Dense(H, activation="relu"),
                                  tf.keras.layers.Dense(C)])
     model.compile(optimizer=tf.keras.optimizers.Adam(1e-3),
-                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  steps_per_execution=steps_per_execution)
     return model
 
 
-def keras_epoch_times(tf, rounds: int) -> list:
-    model = keras_model(tf)
+def keras_epoch_times(tf, rounds: int, steps_per_execution: int = 1) -> list:
+    model = keras_model(tf, steps_per_execution)
     model.fit(X, Y, batch_size=BATCH, epochs=1, shuffle=False, verbose=0)  # compiles
     times = []
     for _ in range(rounds):
@@ -112,6 +113,8 @@ def main() -> None:
     for _ in range(2):  # interleaved, twice: the medians of both rounds
         rows.setdefault("jax.jit loop (limit)", []).extend(jax_epoch_times(args.rounds))
         rows.setdefault("tapejax fit", []).extend(keras_epoch_times(tapejax, args.rounds))
+        rows.setdefault("tapejax fit, steps_per_execution=8", []).extend(
+            keras_epoch_times(tapejax, args.rounds, steps_per_execution=8))
     if args.tf_python:
         out = subprocess.run([args.tf_python, __file__, "--tf-only", "--rounds", str(args.rounds),
                               "--hidden", str(H), "--batch", str(BATCH)],

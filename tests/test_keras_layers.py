@@ -255,11 +255,12 @@ CONFIG_KEYS = [
     (layers.Flatten(), BASE | {"data_format"}), (layers.Reshape((2, 3)), BASE | {"target_shape"}),
     (layers.Activation("relu"), BASE | {"activation"}), (layers.Concatenate(), BASE | {"axis"}),
     (layers.Add(), BASE), (layers.SimpleRNN(3), RNN_KEYS),
-    # Keras 3.15 also lists renorm_clipping and renorm_momentum (tapejax has no renorm).
+    # As Keras 3.15 (renorm_clipping and renorm_momentum kept at their defaults: tapejax has no renorm).
     (layers.BatchNormalization(), BASE | {"axis", "beta_constraint", "beta_initializer", "beta_regularizer",
                                           "center", "epsilon", "gamma_constraint", "gamma_initializer",
                                           "gamma_regularizer", "momentum", "moving_mean_initializer",
-                                          "moving_variance_initializer", "renorm", "scale", "synchronized"}),
+                                          "moving_variance_initializer", "renorm", "renorm_clipping",
+                                          "renorm_momentum", "scale", "synchronized"}),
     (layers.Dense(2), BASE | {"activation", "use_bias", "units", "kernel_initializer", "bias_initializer",
                               "kernel_regularizer", "bias_regularizer", "kernel_constraint",
                               "bias_constraint"}),

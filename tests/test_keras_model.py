@@ -399,11 +399,13 @@ def test_compile_and_data_errors():
     model = _mlp()
     for kwargs, error, match in [
             ({"optimizer": "nope"}, ValueError, "Could not interpret optimizer identifier: nope"),
-            ({"optimizer": "sgd", "loss": "nope"}, ValueError, "Could not interpret loss identifier: nope"),
-            ({"optimizer": "sgd", "weighted_metrics": ["mae"]}, NotImplementedError, "`weighted_metrics`"),
-            ({"optimizer": "sgd", "steps_per_execution": 2}, NotImplementedError, "`steps_per_execution`")]:
+            ({"optimizer": "sgd", "loss": "nope"}, ValueError, "Could not interpret loss identifier: nope")]:
         with pytest.raises(error, match=re.escape(match)):
             model.compile(**kwargs)
+    model.compile("sgd", "mse", metrics="mae")
+    message = "Expected `metrics` argument to be a list, tuple, or dict. Received instead: metrics=mae"
+    with pytest.raises(ValueError, match=re.escape(message + " of type <class 'str'>")):
+        model.fit(X1, Y1, verbose=0)
     model.compile("sgd", "mse", metrics=["nope"])
     with pytest.raises(ValueError, match="Could not interpret metric identifier: nope"):
         model.fit(X1, Y1, verbose=0)
@@ -411,8 +413,8 @@ def test_compile_and_data_errors():
     with pytest.raises(ValueError, match=re.escape("No loss to compute. Provide a `loss` argument in")):
         model.fit(X1, Y1, verbose=0)
     model.compile("sgd", "mse")
-    with pytest.raises(NotImplementedError, match="`sample_weight` is not supported by tapejax.keras yet"):
-        model.fit(X1, Y1, sample_weight=np.ones(8), verbose=0)
+    with pytest.raises(ValueError, match="You cannot `class_weight` and `sample_weight` at the same time."):
+        model.fit(X1, Y1, sample_weight=np.ones(8), class_weight={0: 1.0}, verbose=0)
     with pytest.raises(ValueError, match="Arguments not recognized"):
         model.evaluate(X1, Y1, verbose=0, bogus=1)
     with pytest.raises(ValueError, match="`validation_split` is only supported for tensors or NumPy arrays"):

@@ -155,3 +155,31 @@ def test_build_once_apply_without_variables_and_amsgrad_slot_order():
     np.testing.assert_allclose([v.numpy(), w.numpy()[0]], [0.900001, 0.900001], rtol=1e-6)
     with pytest.raises(ValueError, match="No gradients provided"):
         opt.apply_gradients(zip([], [], strict=True))
+
+
+def test_optimizers_apply_variable_constraints_after_the_update():
+    # TF 2.21 / Keras 3.15 printed these: the constraint projects each weight after the step
+    # (MaxNorm of the kernel, NonNeg of the bias), in fit and in apply_gradients.
+    x = np.linspace(-1, 1, 30, dtype=np.float32).reshape(10, 3)
+    y = x @ np.array([[3.0], [-2.0], [1.0]], np.float32)
+    constraints = tf.keras.constraints
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(
+        1, kernel_constraint=constraints.MaxNorm(1.0), bias_constraint=constraints.NonNeg())])
+    model.set_weights([np.array([[0.5], [0.2], [-0.1]], np.float32), np.array([-0.3], np.float32)])
+    model.compile(tf.keras.optimizers.Adam(0.5), "mse")
+    history = model.fit(x, y, batch_size=5, epochs=2, shuffle=False, verbose=0)
+    np.testing.assert_allclose(history.history["loss"], [0.228624, 0.044913], atol=5e-7)  # 6 digits printed
+    kernel, bias = model.get_weights()
+    np.testing.assert_allclose(kernel.ravel(), [0.6195430159568787, 0.5759490132331848, 0.5333369970321655],
+                               rtol=2e-6)
+    assert bias.tolist() == [0.0] and np.linalg.norm(kernel) <= 1.0 + 1e-6
+
+    layer = tf.keras.layers.Dense(2, kernel_constraint=tf.keras.constraints.NonNeg(), use_bias=False)
+    layer.build((None, 2))
+    layer.kernel.assign(np.array([[1.0, -1.0], [-2.0, 3.0]], np.float32))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(layer(tf.ones((1, 2))) ** 2)
+    optimizer = tf.keras.optimizers.SGD(0.1)
+    optimizer.apply_gradients(zip(tape.gradient(loss, layer.trainable_variables), layer.trainable_variables,
+                                  strict=True))
+    np.testing.assert_allclose(layer.kernel.numpy().ravel(), [1.2, 0.0, 0.0, 2.6], rtol=1e-6)

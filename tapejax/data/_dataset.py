@@ -26,9 +26,10 @@ from .._api.tensor_spec import TensorSpec
 from .._core.convert import constant_array
 from .._core.dtype import as_dtype, int64
 from .._core.tensor import Tensor
-from . import _batching, _shuffle, _sources, _transforms
+from . import _batching, _interleave, _shuffle, _sources, _transforms
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._iterator import NumpyIterator, OwnedIterator
+from ._options import Options
 from ._structure import leaves, map_leaves, relaxed, same_structure, spec_text
 
 
@@ -84,6 +85,27 @@ class Dataset:
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
         """``map_func`` applied to each element (a tuple element is passed as positional arguments)."""
         return Dataset(_transforms.Map(self._stage, map_func, num_parallel_calls))
+
+    def flat_map(self, map_func, name=None):
+        """The elements of the datasets ``map_func`` makes of each element, one dataset after another."""
+        return Dataset(_interleave.FlatMap(self._stage, map_func))
+
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
+                   deterministic=None, name=None):
+        """The datasets ``map_func`` makes of ``cycle_length`` elements at a time, read
+        ``block_length`` elements from each in turn (TF's order)."""
+        return Dataset(_interleave.Interleave(self._stage, map_func, cycle_length, block_length,
+                                              num_parallel_calls))
+
+    def with_options(self, options, name=None):
+        """This dataset with ``options`` (a ``tf.data.Options``) merged into its own."""
+        merged = Dataset(self._stage)
+        merged._options = self.options().merge(options)
+        return merged
+
+    def options(self):
+        """The ``tf.data.Options`` set with ``with_options`` (defaults otherwise)."""
+        return getattr(self, "_options", None) or Options()
 
     def filter(self, predicate, name=None):
         """The elements for which ``predicate`` returns True (a scalar bool tensor)."""

@@ -10,8 +10,11 @@ from . import initializers as initializers
 from . import layers as layers
 from . import losses as losses
 from . import metrics as metrics
+from . import models as models
 from . import optimizers as optimizers
 from . import regularizers as regularizers
+from . import saving as saving
+from . import utils as utils
 from ._input_layer import Input as Input
 from ._model import Model as Model
 from ._sequential import Sequential as Sequential

@@ -45,8 +45,9 @@ class BatchNormalization(Layer):
                  scale: bool = True, beta_initializer="zeros", gamma_initializer="ones",
                  moving_mean_initializer="zeros", moving_variance_initializer="ones",
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
-                 gamma_constraint=None, synchronized: bool = False, renorm: bool = False, **kwargs):
-        super().__init__(**kwargs)
+                 gamma_constraint=None, synchronized: bool = False, renorm: bool = False,
+                 renorm_clipping=None, renorm_momentum: float = 0.99, **kwargs):
+        super().__init__(**kwargs)  # renorm_clipping/renorm_momentum: used only with renorm
         check_unsupported(self, synchronized=synchronized, renorm=renorm)
         self.beta_regularizer = regularizers.get(beta_regularizer)
         self.gamma_regularizer = regularizers.get(gamma_regularizer)
@@ -115,7 +116,7 @@ class BatchNormalization(Layer):
                 "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
                 "beta_constraint": constraints.serialize(self.beta_constraint),
                 "gamma_constraint": constraints.serialize(self.gamma_constraint),
-                "synchronized": False, "renorm": False}
+                "synchronized": False, "renorm": False, "renorm_clipping": None, "renorm_momentum": 0.99}
 
     def _normalize(self, x, mean, variance):
         """``tf.nn.batch_normalization``'s arithmetic, with the statistics along ``axis``."""

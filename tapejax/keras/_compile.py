@@ -1,169 +1,85 @@
 """What ``Model.compile`` resolves: the optimizer, the loss of each output, the metrics.
 
-Metrics are objects with ``update_state(y_true, y_pred)``, ``result()``, ``reset_state()``
-and ``name`` (``tf.keras.metrics`` objects, or your own); the names ``'accuracy'``, ``'mae'``,
-``'mse'`` (and their long spellings) make a running mean of Keras' per-sample function, as
-Keras 3 does. Their state is Variables, so the compiled train step updates them.
+Names, classes and functions are looked up by :mod:`._lookup` (the one table of Keras 3's
+identifiers, shared with ``tf.keras.optimizers.get``/``losses.get``/``metrics.get``), so
+``compile(metrics=[...])`` accepts every metric ``tf.keras.metrics`` has: ``'accuracy'``
+(binary, sparse or categorical by the shapes of the first batch, as Keras 3), ``'mae'``,
+``'mse'``, ``'AUC'``, ``AUC()``, ``Precision()``, a function ``f(y_true, y_pred)``...
+Metric state is Variables, so the compiled train step updates it.
 """
 
 from __future__ import annotations
 
-import numpy as np
+from ._lookup import compile_loss, compile_metric, get_loss, get_optimizer
+from ._metric import Mean
 
-from .._core.convert import convert_to_tensor
-from .._ops import math_ops as _math
-from .._ops.array_ops import cast, squeeze
-from .._ops.reduction_ops import argmax, reduce_mean, reduce_sum
-from . import losses, optimizers
-from ._variable import KerasVariable
-
-_OPTIMIZERS = {"sgd": "SGD", "adam": "Adam", "rmsprop": "RMSprop", "adagrad": "Adagrad", "adamw": "AdamW",
-               "adamax": "Adamax", "nadam": "Nadam", "adadelta": "Adadelta", "ftrl": "Ftrl", "lion": "Lion"}
-_LOSSES = {"mse": "mean_squared_error", "mae": "mean_absolute_error",
-           "mape": "mean_absolute_percentage_error", "msle": "mean_squared_logarithmic_error",
-           "bce": "binary_crossentropy",
-           "cce": "categorical_crossentropy", "scce": "sparse_categorical_crossentropy"}
-
-
-def get_optimizer(identifier):
-    """An optimizer from a name (``'adam'``, Keras' defaults) or the object itself."""
-    if isinstance(identifier, str):
-        cls = getattr(optimizers, _OPTIMIZERS.get(identifier.lower(), ""), None)
-        if cls is None:
-            raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
-        return cls()
-    return identifier
-
-
-def get_loss(identifier):
-    """A loss object (reduced to a scalar) from a name, a function ``f(y_true, y_pred)`` or a Loss."""
-    if identifier is None or isinstance(identifier, losses.Loss):
-        return identifier
-    if isinstance(identifier, str):
-        fn = getattr(losses, _LOSSES.get(identifier, identifier), None)
-        if fn is None or not callable(fn) or isinstance(fn, type):
-            raise ValueError(f"Could not interpret loss identifier: {identifier}")
-        return losses.LossFunctionWrapper(fn, name=identifier)
-    if callable(identifier):
-        return losses.LossFunctionWrapper(identifier, name=getattr(identifier, "__name__", "loss"))
-    raise ValueError(f"Could not interpret loss identifier: {identifier}")
-
-
-class Mean:
-    """A running weighted mean held in two Variables (Keras' ``Mean`` metric, for ``fit``'s own use)."""
-
-    def __init__(self, name: str = "mean"):
-        self.name = name
-        self.total = KerasVariable(np.float32(0), trainable=False, name="total", path=f"{name}/total")
-        self.count = KerasVariable(np.float32(0), trainable=False, name="count", path=f"{name}/count")
-
-    def update_state(self, values, sample_weight=None) -> None:
-        values = cast(convert_to_tensor(values), "float32")
-        if sample_weight is None:
-            total, count = reduce_sum(values), values.shape.num_elements()
-        else:  # a scalar weight: Keras' loss tracker weighs each batch's loss by its size
-            weight = cast(convert_to_tensor(sample_weight), "float32")
-            total, count = reduce_sum(values) * weight, weight
-        self.total.assign_add(total)
-        self.count.assign_add(cast(convert_to_tensor(count), "float32"))
-
-    def result(self):
-        return _math.divide_no_nan(self.total, self.count)
-
-    def reset_state(self) -> None:
-        self.total.assign(np.float32(0))
-        self.count.assign(np.float32(0))
-
-    @property
-    def variables(self) -> list:
-        return [self.total, self.count]
-
-
-class MeanMetricWrapper(Mean):
-    """The running mean of ``fn(y_true, y_pred)`` (one value per sample)."""
-
-    def __init__(self, fn, name: str):
-        super().__init__(name)
-        self._fn = fn
-
-    def update_state(self, y_true, y_pred, sample_weight=None) -> None:
-        super().update_state(self._fn(y_true, y_pred))
-
-
-def _sparse_categorical_accuracy(y_true, y_pred):
-    y_true, y_pred = convert_to_tensor(y_true), convert_to_tensor(y_pred)
-    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
-        y_true = squeeze(y_true, -1)
-    return cast(_math.equal(cast(y_true, "int64"), argmax(y_pred, -1)), "float32")
-
-
-def _categorical_accuracy(y_true, y_pred):
-    return cast(_math.equal(argmax(y_true, -1), argmax(y_pred, -1)), "float32")
-
-
-def _binary_accuracy(y_true, y_pred, threshold=0.5):
-    y_pred = cast(_math.greater(convert_to_tensor(y_pred), threshold), "float32")
-    return reduce_mean(cast(_math.equal(cast(convert_to_tensor(y_true), "float32"), y_pred), "float32"),
-                       axis=-1)
-
-
-def get_metric(identifier, y_true, y_pred, loss):
-    """A metric object from a name (Keras 3's choice of accuracy by shapes and loss) or an object."""
-    if not isinstance(identifier, str):
-        if callable(identifier) and not hasattr(identifier, "update_state"):
-            return MeanMetricWrapper(identifier, getattr(identifier, "__name__", "metric"))
-        return identifier
-    name = identifier
-    if name in ("accuracy", "acc"):
-        binary = getattr(loss, "fn", None) is losses.binary_crossentropy
-        if binary or (y_pred.shape and y_pred.shape[-1] == 1):
-            return MeanMetricWrapper(_binary_accuracy, name)
-        if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] != 1:
-            return MeanMetricWrapper(_categorical_accuracy, name)
-        return MeanMetricWrapper(_sparse_categorical_accuracy, name)
-    functions = {"sparse_categorical_accuracy": _sparse_categorical_accuracy,
-                 "categorical_accuracy": _categorical_accuracy, "binary_accuracy": _binary_accuracy}
-    fn = functions.get(name) or getattr(losses, _LOSSES.get(name, name), None)
-    if fn is None or isinstance(fn, type):
-        raise ValueError(f"Could not interpret metric identifier: {identifier}")
-    return MeanMetricWrapper(fn, name)
+__all__ = ["CompileLoss", "CompileMetrics", "Mean", "get_loss", "get_optimizer"]
 
 
 class CompileMetrics:
-    """The compiled metrics of every output, built on the first batch (``name='compile_metrics'``)."""
+    """The compiled metrics (and weighted metrics) of every output, built on the first batch
+    (Keras 3's ``CompileMetrics``, named ``'compile_metrics'``)."""
 
     name = "compile_metrics"
 
-    def __init__(self, metrics, output_names: list):
-        self._spec, self.output_names = metrics, output_names
-        self.metrics: list = []
-        self._per_output: list = []
+    def __init__(self, metrics, weighted_metrics, output_names: list):
+        for arg, value in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
+            if value and not isinstance(value, (list, tuple, dict)):
+                raise ValueError(f"Expected `{arg}` argument to be a list, tuple, or dict. Received "
+                                 f"instead: {arg}={value} of type {type(value)}")
+        self._specs, self.output_names = (metrics, weighted_metrics), output_names
+        self._plain: list = []     # per output: its metrics (no sample weights)
+        self._weighted: list = []  # per output: its weighted metrics
         self.built = False
 
-    def build(self, y_true: list, y_pred: list, losses_: list) -> None:
-        per_output = _per_output(self._spec, self.output_names, "metrics")
-        prefix = len(self.output_names) > 1
-        outputs = zip(self.output_names, per_output, y_true, y_pred, losses_, strict=True)
-        for name, spec, yt, yp, loss in outputs:
-            made = [get_metric(m, yt, yp, loss) for m in (spec or [])]
-            if prefix:
-                for metric in made:
-                    metric.name = f"{name}_{metric.name}"
-            self._per_output.append(made)
-            self.metrics += made
+    @property
+    def metrics(self) -> list:
+        return [m for group in self._plain + self._weighted for m in group]
+
+    def build(self, y_true: list, y_pred: list) -> None:
+        several = len(self.output_names) > 1
+        for spec, into in zip(self._specs, (self._plain, self._weighted), strict=True):
+            per_output = _per_output(spec, self.output_names, "metrics") if spec else [None] * len(y_pred)
+            for given, yt, yp in zip(per_output, y_true, y_pred, strict=True):
+                names = [] if given is None else given if isinstance(given, (list, tuple)) else [given]
+                into.append([compile_metric(m, yt, yp) for m in names])
+        # Keras prefixes a metric's log key with its output's name when there are several outputs;
+        # a weighted metric whose name is taken is logged as ``weighted_<name>``.
+        self._keys, seen = [], set()
+        for weighted, groups in ((False, self._plain), (True, self._weighted)):
+            for out_name, group in zip(self.output_names, groups, strict=True):
+                for metric in group:
+                    key = f"{out_name}_{metric.name}" if several else metric.name
+                    if key in seen:
+                        key = f"{out_name}_weighted_{metric.name}" if (weighted and several) else (
+                            f"weighted_{metric.name}" if weighted else f"{key}_1")
+                    seen.add(key)
+                    self._keys.append((key, metric))
         self.built = True
 
-    def update_state(self, y_true: list, y_pred: list) -> None:
-        for metrics, yt, yp in zip(self._per_output, y_true, y_pred, strict=True):
-            for metric in metrics:
+    def update_state(self, y_true: list, y_pred: list, sample_weight: list | None = None) -> None:
+        for group, yt, yp in zip(self._plain, y_true, y_pred, strict=True):
+            for metric in group:
                 metric.update_state(yt, yp)
+        weights = sample_weight or [None] * len(y_true)
+        for group, yt, yp, sw in zip(self._weighted, y_true, y_pred, weights, strict=True):
+            for metric in group:
+                metric.update_state(yt, yp, sample_weight=sw)
 
     def result(self) -> dict:
-        return {m.name: m.result() for m in self.metrics}
+        return {key: metric.result() for key, metric in self._keys}
+
+    @property
+    def result_names(self) -> list:
+        return [key for key, _ in self._keys]
 
     def reset_state(self) -> None:
         for metric in self.metrics:
             metric.reset_state()
+
+    @property
+    def variables(self) -> list:
+        return [v for m in self.metrics for v in m.variables]
 
 
 def _per_output(spec, output_names: list, what: str) -> list:
@@ -175,8 +91,8 @@ def _per_output(spec, output_names: list, what: str) -> list:
                              f"output. Model output names: {output_names}")
         return [spec.get(name) for name in output_names]
     if what == "metrics":
-        nested = isinstance(spec, (list, tuple)) and len(output_names) > 1 and all(
-            isinstance(s, (list, tuple)) or s is None for s in spec)
+        nested = isinstance(spec, (list, tuple)) and len(output_names) > 1 and len(spec) == len(
+            output_names) and all(isinstance(s, (list, tuple)) or s is None for s in spec)
         return list(spec) if nested else [spec] * len(output_names)
     if isinstance(spec, (list, tuple)):
         if len(spec) != len(output_names):
@@ -189,23 +105,29 @@ def _per_output(spec, output_names: list, what: str) -> list:
 
 
 class CompileLoss:
-    """The loss of every output, weighted and summed (Keras 3's ``CompileLoss``)."""
+    """The loss of every output, weighted and summed (Keras 3's ``CompileLoss``), built on the
+    first batch ('crossentropy' picks its kind by the shapes, as Keras 3)."""
 
     def __init__(self, loss, loss_weights, output_names: list):
         self.output_names = output_names
-        self.losses = [get_loss(spec) for spec in _per_output(loss, output_names, "loss")]
+        self._specs = _per_output(loss, output_names, "loss")
         weights = _per_output(loss_weights, output_names, "loss_weights")
         self.weights = [1.0 if w is None else float(w) for w in weights]
         # A model of several outputs logs each output's loss as ``<output name>_loss``.
-        self.trackers = [Mean(f"{n}_loss") for n, fn in zip(output_names, self.losses, strict=True)
-                         if fn is not None] if len(output_names) > 1 else []
+        self.trackers = [Mean(name=f"{n}_loss") for n, spec in zip(output_names, self._specs, strict=True)
+                         if spec is not None] if len(output_names) > 1 else []
+        self.losses = None
 
-    def __call__(self, y_true: list, y_pred: list):
+    def __call__(self, y_true: list, y_pred: list, sample_weight: list | None = None):
+        if self.losses is None:
+            self.losses = [compile_loss(spec, yt, yp)
+                           for spec, yt, yp in zip(self._specs, y_true, y_pred, strict=True)]
         total, parts = None, []
-        for fn, weight, yt, yp in zip(self.losses, self.weights, y_true, y_pred, strict=True):
+        weights = sample_weight or [None] * len(y_true)
+        for fn, weight, yt, yp, sw in zip(self.losses, self.weights, y_true, y_pred, weights, strict=True):
             if fn is None:
                 continue
-            value = fn(yt, yp)
+            value = fn(yt, yp, sample_weight=sw)
             parts.append(value)
             value = value * weight if weight != 1.0 else value
             total = value if total is None else total + value

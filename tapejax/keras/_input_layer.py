@@ -44,6 +44,10 @@ class InputLayer(Layer):
     def call(self, inputs):
         return inputs
 
+    def get_config(self) -> dict:
+        return {"batch_shape": list(self._batch_shape), "dtype": self.dtype, "sparse": False, "ragged": False,
+                "name": self.name, "optional": False}
+
 
 def Input(shape=None, batch_size=None, dtype=None, batch_shape=None, name=None, sparse=None,
           ragged=None, tensor=None, optional=False):

@@ -67,6 +67,10 @@ class Node:
         self.layer, self.args, self.kwargs, self.outputs = layer, args, kwargs, outputs
         self.inputs = [x for x in _leaves((args, kwargs)) if isinstance(x, KerasTensor)]
         self.is_input = False  # the node of an InputLayer
+        # Which call of its layer this is (a shared layer has several nodes): ``shared[1][0]``
+        # in a summary is the first output of the second call of ``shared``, as Keras numbers them.
+        self.index = layer.__dict__.get("_node_count", 0)
+        layer.__dict__["_node_count"] = self.index + 1
 
     @property
     def parent_nodes(self) -> list:
@@ -97,7 +101,8 @@ def shapes_of(tree):
 def symbolic_call(layer, inputs, args, kwargs):
     """``layer(inputs, *args, **kwargs)`` on KerasTensors: builds the layer, records a Node."""
     if not layer.built:
-        layer.build(shapes_of(inputs))
+        layer._build_input_shape = shapes_of(inputs)  # Keras' build_config, when saved
+        layer.build(layer._build_input_shape)
     tree = (inputs, args, kwargs)
     specs = [output_spec(layer, tree, probe) for probe in _PROBES]
     flat, out_tree = jax.tree_util.tree_flatten(specs[0])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _saving
+from . import _model_saving, _saving
 from ._functional import Graph
 from ._layer import Layer, _auto_name
 from ._summary import summary_text
@@ -108,6 +108,11 @@ class Model(Trainer, Layer):
         """Reads weights written by ``save_weights`` (here or by TensorFlow's Keras)."""
         _saving.load_weights(self, filepath, skip_mismatch)
 
+    def save(self, filepath, overwrite: bool = True, zipped=None, **kwargs) -> None:
+        """Writes the whole model (config, weights, optimizer state) to a Keras 3 ``.keras``
+        file; ``tf.keras.models.load_model`` reads it back, here or in TensorFlow's Keras."""
+        _model_saving.save_model(self, filepath, overwrite)
+
 
 class Functional(Model):
     """A model defined by its graph: ``Model(inputs, outputs)``."""
@@ -143,6 +148,10 @@ class Functional(Model):
     def output_shape(self):
         shapes = [x.shape for x in self._graph.flat_outputs]
         return shapes[0] if len(shapes) == 1 else shapes
+
+    def get_config(self) -> dict:
+        """Keras 3's functional config: the layers, the calls between them, the ends."""
+        return _model_saving.functional_config(self)
 
     @property
     def output_names(self) -> list:

@@ -208,6 +208,12 @@ class Optimizer:
             if self.use_ema:
                 self._update_averages(iterations)
             self._iterations.assign(convert_to_tensor(step))
+            # Keras 3 projects every variable that has a constraint (``kernel_constraint``...)
+            # after the update, whether or not it had a gradient.
+            for variable in variables:
+                constraint = getattr(variable, "constraint", None)
+                if constraint is not None:
+                    variable.assign(convert_to_tensor(constraint(variable)))
         return self._iterations
 
     def _prepare(self, step) -> None:

@@ -91,7 +91,12 @@ def save_weights(model, filepath, overwrite: bool = True) -> None:
     filepath = check_path(filepath, "save_weights")
     if not overwrite and os.path.exists(filepath):
         raise FileExistsError(f"tapejax.keras: {filepath} exists and overwrite=False.")
-    with h5py.File(filepath, "w") as f:
+    write_weights(model, filepath)
+
+
+def write_weights(model, file) -> None:
+    """Writes the weights file to ``file`` (a path or a binary file object)."""
+    with h5py.File(file, "w") as f:
         for path, variables in walk(model):
             group = f.require_group(f"{path}/vars" if path else "vars")
             for i, variable in enumerate(variables):
@@ -99,8 +104,12 @@ def save_weights(model, filepath, overwrite: bool = True) -> None:
 
 
 def load_weights(model, filepath, skip_mismatch: bool = False) -> None:
-    filepath = check_path(filepath, "load_weights")
-    with h5py.File(filepath, "r") as f:
+    read_weights(model, check_path(filepath, "load_weights"), skip_mismatch)
+
+
+def read_weights(model, file, skip_mismatch: bool = False) -> None:
+    """Reads a weights file (a path or a binary file object) into ``model``; checks all first."""
+    with h5py.File(file, "r") as f:
         updates = []
         for path, variables in walk(model):
             key = f"{path}/vars" if path else "vars"

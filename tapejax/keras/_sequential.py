@@ -7,6 +7,7 @@ from ._input_layer import Input, InputLayer
 from ._keras_tensor import KerasTensor
 from ._layer import Layer, _auto_name
 from ._model import Model
+from ._model_saving import serialize
 
 
 class Sequential(Model):
@@ -93,7 +94,15 @@ class Sequential(Model):
         for layer in self.layers:
             x = layer(x)
         self._graph = Graph(inputs, x)
+        _auto_name("Functional")  # Keras 3 builds a Functional here, which takes the next such name
         self.built = True
+
+    def get_config(self) -> dict:
+        """Keras 3's Sequential config: each layer serialized, the InputLayer first."""
+        config = {**Layer.get_config(self), "layers": [serialize(layer) for layer in self._layers_list]}
+        if self._graph is not None:
+            config["build_input_shape"] = list(self._graph.flat_inputs[0].shape)
+        return config
 
     def call(self, inputs, training=None):
         if self._graph is not None:

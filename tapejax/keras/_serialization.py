@@ -25,7 +25,12 @@ def from_dict(config: dict, classes: dict, kind: str):
     if cls is None:
         shown = str(config)
         raise ValueError(f"Could not interpret {kind} identifier: {shown}")
-    return cls(**config.get("config", {}))
+    arguments = dict(config.get("config", {}))
+    params = inspect.signature(cls.__init__).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        # Options of newer Keras versions (GlorotUniform's input_axes...), left at None.
+        arguments = {k: v for k, v in arguments.items() if k in params or v is not None}
+    return cls(**arguments)
 
 
 def init_config(obj) -> dict:

@@ -98,7 +98,7 @@ def _connections(layer, graph) -> str:
     for node in _nodes_of(layer, graph):
         for x in node.inputs:
             inbound, index = x._keras_history
-            parts.append(f"{inbound.layer.name}[0][{index}]")
+            parts.append(f"{inbound.layer.name}[{inbound.index}][{index}]")
     return ", ".join(parts) or "-"
 
 

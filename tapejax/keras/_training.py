@@ -39,20 +39,22 @@ class Trainer:
             ``f(y_true, y_pred)`` or a Loss object; for several outputs a list, or a dict by
             output name.
           loss_weights: a float per output (a list or a dict), multiplying its loss.
-          metrics: names (``'accuracy'``, ``'mae'``, ``'mse'``) or metric objects; for several
-            outputs a list of lists or a dict by output name.
+          metrics: any metric ``tf.keras.metrics`` has: names (``'accuracy'``, ``'mae'``,
+            ``'AUC'``...), classes, functions or metric objects; for several outputs a list of
+            lists or a dict by output name.
+          weighted_metrics: metrics that also weigh each sample by ``sample_weight``.
           run_eagerly: run the steps without compiling them (for debugging).
+          steps_per_execution: batches run by one call of the compiled step (callbacks see
+            every ``steps_per_execution``-th batch, as in Keras).
         """
-        if weighted_metrics:
-            raise NotImplementedError("Model.compile: `weighted_metrics` is not supported by tapejax.keras.")
-        if steps_per_execution != 1:
-            raise NotImplementedError("Model.compile: `steps_per_execution` other than 1 is not supported "
-                                      "by tapejax.keras.")
         self.optimizer = get_optimizer(optimizer)
         specs = loss.values() if isinstance(loss, dict) else loss
         for spec in specs if isinstance(specs, (list, tuple, type({}.values()))) else [specs]:
-            get_loss(spec)  # an unknown name fails here, as in Keras
-        self._loss_spec, self._loss_weights, self._metrics_spec = loss, loss_weights, metrics
+            if str(spec).lower() not in ("crossentropy", "ce"):
+                get_loss(spec)  # an unknown name fails here, as in Keras
+        self._loss_spec, self._loss_weights = loss, loss_weights
+        self._metrics_spec, self._weighted_metrics_spec = metrics, weighted_metrics
+        self.steps_per_execution = int(steps_per_execution)
         self._compile_loss = self._compile_metrics = None
         self._loss_tracker = Mean(name="loss")
         self.run_eagerly = bool(run_eagerly)
@@ -96,20 +98,24 @@ class Trainer:
             return [y.get(name) for name in names]
         return list(y) if isinstance(y, (list, tuple)) and len(names) > 1 else [y]
 
-    def _compute_loss(self, x, y, y_pred):
+    def _compute_loss(self, x, y, y_pred, sample_weight=None):
         names = self._output_names(y_pred)
         y_true, y_pred = self._targets_list(y, names), self._outputs_list(y_pred)
+        if sample_weight is not None:
+            sample_weight = self._targets_list(sample_weight, names)
+            if len(sample_weight) < len(y_true):  # one array for every output
+                sample_weight = sample_weight[:1] * len(y_true)
         if self._compile_loss is None:
             self._compile_loss = CompileLoss(self._loss_spec, self._loss_weights, names)
-            self._compile_metrics = CompileMetrics(self._metrics_spec, names)
-        loss, parts = self._compile_loss(y_true, y_pred)
+            self._compile_metrics = CompileMetrics(self._metrics_spec, self._weighted_metrics_spec, names)
+        loss, parts = self._compile_loss(y_true, y_pred, sample_weight)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         for tracker, part in zip(self._compile_loss.trackers, parts if self._compile_loss.trackers else [],
                                  strict=True):
             tracker.update_state(part, sample_weight=_batch_size(x))
         if not self._compile_metrics.built:
-            self._compile_metrics.build(y_true, y_pred, self._compile_loss.losses)
-        self._compile_metrics.update_state(y_true, y_pred)
+            self._compile_metrics.build(y_true, y_pred)
+        self._compile_metrics.update_state(y_true, y_pred, sample_weight)
         return loss
 
     def _output_names(self, y_pred) -> list:
@@ -122,10 +128,9 @@ class Trainer:
     def train_step(self, data):
         """One step of training on a batch: forward under a tape, gradient, optimizer update."""
         x, y, sample_weight = unpack(data)
-        _check_no_sample_weight(sample_weight)
         with GradientTape() as tape:
             y_pred = self(x, training=True)
-            loss = self._compute_loss(x, y, y_pred)
+            loss = self._compute_loss(x, y, y_pred, sample_weight)
         variables = self.trainable_weights
         if variables:
             grads = tape.gradient(loss, variables)
@@ -134,8 +139,7 @@ class Trainer:
 
     def test_step(self, data):
         x, y, sample_weight = unpack(data)
-        _check_no_sample_weight(sample_weight)
-        self._compute_loss(x, y, self(x, training=False))
+        self._compute_loss(x, y, self(x, training=False), sample_weight)
         return self.get_metrics_result()
 
     def predict_step(self, data):
@@ -143,21 +147,29 @@ class Trainer:
         return self(x, training=False)
 
     def _step_function(self, kind: str):
-        """The compiled ``<kind>_step(batch)`` (``self.train_function`` etc.)."""
+        """The compiled ``<kind>_step`` of each batch of a tuple of batches, in one call
+        (``self.train_function`` etc.): the last batch's logs, or every batch's predictions."""
         name = f"{kind}_function"
         if getattr(self, name, None) is None:
             step = getattr(self, f"{kind}_step")
-            setattr(self, name, step if getattr(self, "run_eagerly", False) else function(step))
+
+            def multi_step(batches):
+                results = [step(batch) for batch in batches]
+                return results if kind == "predict" else results[-1]
+
+            setattr(self, name, multi_step if getattr(self, "run_eagerly", False) else function(multi_step))
         return getattr(self, name)
 
     def _sliced_function(self, kind: str):
-        """The compiled step that first takes its batch out of arrays already on the device."""
+        """The compiled step that first takes its ``count`` batches out of arrays already on the
+        device (``steps_per_execution`` of them fused in one call)."""
         name = f"_sliced_{kind}_function"
         if getattr(self, name, None) is None:
             step = getattr(self, f"{kind}_step")
 
-            def sliced(arrays, order, size):
-                return step(take_batch(arrays, order, self._batch_position, size))
+            def sliced(arrays, order, size, count):
+                results = [step(take_batch(arrays, order, self._batch_position, size)) for _ in range(count)]
+                return results if kind == "predict" else results[-1]
 
             setattr(self, name, sliced if getattr(self, "run_eagerly", False) else function(sliced))
         return getattr(self, name)
@@ -169,6 +181,9 @@ class Trainer:
             self._batch_position = KerasVariable(np.int32(0), trainable=False, name="batch_position")
         self._batch_position.assign(np.int32(0))
         return self._sliced_function(kind)
+
+    def _steps_per_execution(self) -> int:
+        return 1 if getattr(self, "run_eagerly", False) else getattr(self, "steps_per_execution", 1)
 
     def _assert_compiled(self) -> None:
         if not self.compiled:
@@ -191,12 +206,16 @@ class Trainer:
           validation_split: the fraction of the arrays (the last samples) kept for validation.
           validation_data: ``(x_val, y_val)`` or an iterable of batches, evaluated each epoch.
           shuffle: shuffle the arrays each epoch (numpy's generator, not TF's).
+          sample_weight: a weight per sample (arrays), multiplying its loss and its weighted
+            metrics.
+          class_weight: a dict ``{class: weight}``, each sample weighing its class's weight.
         """
         self._assert_compiled()
-        _check_unsupported(class_weight=class_weight, sample_weight=sample_weight)
         if validation_split and validation_data is None:
-            (x, y), validation_data = train_validation_split(x, y, validation_split)
-        iterator = EpochIterator(x, y, batch_size, shuffle, steps_per_epoch)
+            (x, y, sample_weight), validation_data = train_validation_split(x, y, validation_split,
+                                                                             sample_weight)
+        iterator = EpochIterator(x, y, batch_size, shuffle, steps_per_epoch, sample_weight, class_weight,
+                                 self._steps_per_execution())
         callbacks = CallbackList(callbacks, add_history=True, add_progbar=verbose != 0, model=self,
                                  verbose=verbose, epochs=epochs, steps=iterator.num_batches)
         train = self._runner("train", iterator)
@@ -208,17 +227,18 @@ class Trainer:
             callbacks.on_epoch_begin(epoch)
             if iterator.arrays and epoch > initial_epoch:
                 self._batch_position.assign(np.int32(0))
-            for step, batch in iterator:
+            for step, end, batch in iterator:
                 callbacks.on_train_batch_begin(step)
                 logs = train(*batch)
-                callbacks.on_train_batch_end(step, logs)
+                callbacks.on_train_batch_end(end, logs)
                 if self.stop_training:
                     break
             epoch_logs = pythonify(logs)
             if validation_data is not None and _should_eval(epoch, validation_freq):
-                val_x, val_y, _ = unpack(validation_data) if isinstance(validation_data, tuple) else (
+                val_x, val_y, val_w = unpack(validation_data) if isinstance(validation_data, tuple) else (
                     validation_data, None, None)
                 val_logs = self.evaluate(val_x, val_y, batch_size=validation_batch_size or batch_size,
+                                         sample_weight=val_w,
                                          steps=validation_steps, callbacks=callbacks, return_dict=True,
                                          _silent=True)
                 epoch_logs.update({f"val_{k}": v for k, v in val_logs.items()})
@@ -232,11 +252,11 @@ class Trainer:
                  callbacks=None, return_dict=False, **kwargs):
         """The loss and metrics over the data: a float, a list ``[loss, *metrics]`` or a dict."""
         self._assert_compiled()
-        _check_unsupported(sample_weight=sample_weight)
         silent = kwargs.pop("_silent", False)
         if kwargs:
             raise ValueError(f"Arguments not recognized: {kwargs}")
-        iterator = EpochIterator(x, y, batch_size, False, steps)
+        iterator = EpochIterator(x, y, batch_size, False, steps, sample_weight,
+                                 steps_per_execution=self._steps_per_execution())
         if not isinstance(callbacks, CallbackList):
             callbacks = CallbackList(callbacks, add_progbar=verbose != 0 and not silent, model=self,
                                      verbose=verbose, epochs=1, steps=iterator.num_batches)
@@ -244,10 +264,10 @@ class Trainer:
         callbacks.on_test_begin()
         self.reset_metrics()
         logs = {}
-        for step, batch in iterator:
+        for step, end, batch in iterator:
             callbacks.on_test_batch_begin(step)
             logs = test(*batch)
-            callbacks.on_test_batch_end(step, logs)
+            callbacks.on_test_batch_end(end, logs)
         logs = pythonify(logs)
         callbacks.on_test_end(logs)
         return logs if return_dict else self._in_metrics_order(logs)
@@ -255,22 +275,23 @@ class Trainer:
     def _in_metrics_order(self, logs: dict):
         names = []
         for metric in self.metrics:
-            names += [m.name for m in metric.metrics] if isinstance(metric, CompileMetrics) else [metric.name]
+            names += metric.result_names if isinstance(metric, CompileMetrics) else [metric.name]
         values = [logs[n] for n in names if n in logs] + [logs[k] for k in sorted(logs) if k not in names]
         return values[0] if len(values) == 1 else values
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """The model's outputs for ``x``, computed batch by batch; numpy arrays."""
-        iterator = EpochIterator(x, None, batch_size, False, steps)
+        iterator = EpochIterator(x, None, batch_size, False, steps,
+                                 steps_per_execution=self._steps_per_execution())
         callbacks = CallbackList(callbacks, add_progbar=verbose != 0, model=self, verbose=verbose, epochs=1,
                                  steps=iterator.num_batches)
         run = self._runner("predict", iterator)
         callbacks.on_predict_begin()
         outputs = []
-        for step, batch in iterator:
+        for step, end, batch in iterator:
             callbacks.on_predict_batch_begin(step)
-            outputs.append(run(*batch))
-            callbacks.on_predict_batch_end(step, {"outputs": outputs[-1]})
+            outputs += run(*batch)
+            callbacks.on_predict_batch_end(end, {"outputs": outputs[-1]})
         callbacks.on_predict_end()
         return jax.tree_util.tree_map(lambda *parts: np.concatenate([np.asarray(p) for p in parts]), *outputs,
                                       is_leaf=lambda t: isinstance(t, TensorLike))
@@ -278,21 +299,26 @@ class Trainer:
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         """One training step on one batch; the metrics' values since the last ``reset_metrics``."""
         self._assert_compiled()
-        _check_unsupported(sample_weight=sample_weight, class_weight=class_weight)
+        if class_weight is not None:
+            sample_weight = EpochIterator(x, y, class_weight=class_weight).data[-1]
         self.reset_metrics()  # Keras 3 reports this batch alone
-        logs = pythonify(self._step_function("train")((_as_arrays(x), _as_arrays(y))))
+        logs = pythonify(self._step_function("train")((_batch(x, y, sample_weight),)))
         return logs if return_dict else self._in_metrics_order(logs)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         self._assert_compiled()
-        _check_unsupported(sample_weight=sample_weight)
         self.reset_metrics()
-        logs = pythonify(self._step_function("test")((_as_arrays(x), _as_arrays(y))))
+        logs = pythonify(self._step_function("test")((_batch(x, y, sample_weight),)))
         return logs if return_dict else self._in_metrics_order(logs)
 
     def predict_on_batch(self, x):
-        out = self._step_function("predict")((_as_arrays(x),))
+        out = self._step_function("predict")(((_as_arrays(x),),))[0]
         return jax.tree_util.tree_map(np.asarray, out, is_leaf=lambda t: isinstance(t, TensorLike))
+
+
+def _batch(x, y, sample_weight) -> tuple:
+    batch = (_as_arrays(x), _as_arrays(y))
+    return batch if sample_weight is None else (*batch, _as_arrays(sample_weight))
 
 
 def _as_arrays(x):
@@ -310,14 +336,3 @@ def _should_eval(epoch: int, validation_freq) -> bool:
     if isinstance(validation_freq, int):
         return (epoch + 1) % validation_freq == 0
     return epoch + 1 in validation_freq
-
-
-def _check_no_sample_weight(sample_weight) -> None:
-    _check_unsupported(sample_weight=sample_weight)
-
-
-def _check_unsupported(**options) -> None:
-    for key, value in options.items():
-        if value is not None:
-            raise NotImplementedError(f"Model: `{key}` is not supported by tapejax.keras yet; leave it "
-                                      "unset.")
