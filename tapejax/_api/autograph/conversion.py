@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import os
 import sys
 import sysconfig
 import textwrap
@@ -24,7 +25,11 @@ from . import expressions, lowering, operators, statements, undefined
 
 _cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # fn -> (converted fn, source)
 _NOT_CONVERTED = "__tapejax_do_not_convert__"
-_LIBRARIES = tuple({sysconfig.get_paths()[k] for k in ("stdlib", "purelib", "platlib")})
+# Code under these directories is never converted: the installed libraries, and tapejax's own
+# source wherever it lives (a checkout too: functools.wraps gives tapejax's wrappers, such as
+# jax_op's, the user's __module__).
+_TAPEJAX = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+_LIBRARIES = (*{sysconfig.get_paths()[k] for k in ("stdlib", "purelib", "platlib")}, _TAPEJAX)
 _LIBRARY_MODULES = frozenset({"tapejax", "jax", "jaxlib", "numpy", "keras", "optax", "flax", "functools"})
 
 
