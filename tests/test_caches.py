@@ -7,7 +7,6 @@ import gc
 import threading
 import weakref
 
-import jax
 import numpy as np
 import pytest
 
@@ -143,54 +142,6 @@ def test_an_evicted_compiled_entry_drops_its_executables_and_comes_back_on_use()
         cache.entry("b", lambda: (lambda v: v + 2))  # evicts "a"
         assert first.evicted and first.jitted is None and "a" not in cache
         assert cache.reuse(first) is first and "a" in cache and int(first.current()(1)) == 2
-    finally:
-        caches._ALL.remove(cache)
-
-
-def _flush_upgrades():
-    caches._upgrades.submit(lambda: None).result()  # one worker: every earlier upgrade is done
-
-
-def _sin_entry(cache):
-    return cache.entry("sin", lambda: (lambda v: jax.numpy.sin(v) * 2.0))
-
-
-def test_a_structure_runs_quick_compiled_first_and_fully_compiled_once_it_repeats():
-    cache = caches.CompileCache(max_entries=4, name="test")
-    try:
-        entry, x = _sin_entry(cache), jax.numpy.arange(5.0)
-        want = np.sin(np.arange(5.0)) * 2.0
-        np.testing.assert_allclose(entry.run([x]), want, rtol=1e-6)
-        assert entry.quick is not None and entry.jitted is None  # seen once: quick compile only
-        _flush_upgrades()
-        assert entry.jitted is None  # nothing compiled fully for a structure seen once
-        np.testing.assert_allclose(entry.run([x]), want, rtol=1e-6)  # repeats: upgrade starts
-        _flush_upgrades()
-        assert entry.jitted is not None and entry.quick is None
-        np.testing.assert_allclose(entry.run([x]), want, rtol=1e-6)
-    finally:
-        caches._ALL.remove(cache)
-
-
-def test_an_upgrade_of_an_evicted_entry_keeps_no_executable():
-    cache = caches.CompileCache(max_entries=1, name="test")
-    try:
-        entry, x = _sin_entry(cache), jax.numpy.arange(3.0)
-        entry.run([x])
-        cache.entry("other", lambda: (lambda v: v))  # evicts the entry before its upgrade
-        caches._upgrade(entry, [x])
-        assert entry.evicted and entry.jitted is None and entry.quick is None
-    finally:
-        caches._ALL.remove(cache)
-
-
-def test_an_entry_run_on_tracers_uses_the_full_jit_only():
-    cache = caches.CompileCache(max_entries=4, name="test")
-    try:
-        entry = _sin_entry(cache)
-        out = jax.jit(lambda v: entry.run([v]))(jax.numpy.arange(3.0))
-        np.testing.assert_allclose(out, np.sin(np.arange(3.0)) * 2.0, rtol=1e-6)
-        assert entry.quick is None and entry.jitted is not None
     finally:
         caches._ALL.remove(cache)
 

@@ -22,13 +22,11 @@ Policy, decided by measurement (issue 13): a structure is compiled with ``jax.ji
 time it is seen, never run op by op (JAX's eager dispatch then traces ``jax.vjp`` and compiles
 every primitive one by one: first step in a fresh process, compiled vs op by op, 2-core CPU:
 linear regression 388 vs 1351 ms, W2 MLP 915 vs 2002 ms, W6 small 330 vs 2328 ms, and op by op
-stays 10-100x slower per step). On the CPU, a structure's first uses run a *quick* compile
-(``QUICK_OPTIONS``: no LLVM optimization, ~40% less compile time: linear-regression gradient
-150 vs 90 ms, MLP 210-320 vs 130-150 ms, 12-step RNN 480-620 vs 310-430 ms; as fast to run
-for small programs, up to 3.6x slower for long elementwise chains over large arrays). Its
-second use compiles the fully optimized program in a background thread (one at a time), which
-replaces the quick one once ready, so the steady state is unchanged, and a structure seen once
-(a new shape in a loop whose shapes change) never pays for two compiles.
+stays 10-100x slower per step). A *quick* first compile (XLA:CPU without LLVM optimization,
+~40% less compile time) swapped for the optimized one once compiled in the background was
+tried and rejected: the two programs round float32 differently in the last bit, so a training
+run's numbers depended on when the swap happened (a resumed run and a threaded run stopped
+being bit-identical to the plain one).
 
 An evicted compiled entry drops its ``jax.jit`` function (the XLA executables), so compiled
 code never outlives the bound, even when a plan still refers to the entry; a later use puts
@@ -38,13 +36,10 @@ the entry back and compiles again.
 from __future__ import annotations
 
 import collections
-import concurrent.futures
 import threading
 import weakref
 
 import jax
-
-from . import x64
 
 MAX_COMPILED = 512
 MAX_PLANS = 512
@@ -163,78 +158,24 @@ def identity_key(obj):
 
 class _Entry:
     """A compiled-cache entry: the pure function of a structure, its jit, and data derived
-    from the structure (``data``: e.g. a derivative's links).
+    from the structure (``data``: e.g. a derivative's links)."""
 
-    ``jitted`` is the fully optimized ``jax.jit``; until it is ready, ``run`` may use ``quick``
-    (the same function compiled with ``QUICK_OPTIONS``, see the policy above)."""
-
-    __slots__ = ("key", "fn", "jitted", "data", "evicted", "quick", "uses")
+    __slots__ = ("key", "fn", "jitted", "data", "evicted")
 
     def __init__(self, key, fn):
         self.key, self.fn, self.jitted, self.data, self.evicted = key, fn, None, {}, False
-        self.quick, self.uses = None, 0
 
     def current(self):
-        """The fully optimized function (compiled on first use)."""
+        """The function to run now (compiled on first use)."""
         jitted = self.jitted
         if jitted is None:
             jitted = self.jitted = jax.jit(self.fn)
             compiled.compiles += 1
         return jitted
 
-    def run(self, values):
-        """``fn(*values)``, compiled: quickly for the first uses of a structure (on the CPU,
-        concrete single-device arrays only), fully optimized from then on."""
-        jitted = self.jitted
-        if jitted is not None:
-            return jitted(*values)
-        if not _quick_eligible(values):
-            return self.current()(*values)
-        quick = self.quick
-        if quick is None:
-            quick = self.quick = jax.jit(self.fn, compiler_options=QUICK_OPTIONS)
-            compiled.compiles += 1
-        self.uses += 1
-        if self.uses == 2:  # it repeats: compile it fully, off this thread
-            _upgrades.submit(_upgrade, self, values)
-        return quick(*values)
-
-
-# XLA:CPU options for a structure's first compile: ~40% less compile time (see the policy).
-QUICK_OPTIONS = {"xla_backend_optimization_level": 0, "xla_llvm_disable_expensive_passes": True}
-
-_upgrades = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapejax-compile")
-
-
-def _quick_eligible(values) -> bool:
-    """Whether a quick compile may run for these arguments: concrete arrays on one CPU device
-    (a tracer means an outer transformation inlines the function: no compile of its own)."""
-    for v in values:
-        if not isinstance(v, jax.Array) or isinstance(v, jax.core.Tracer):
-            return False
-        devices = v.sharding.device_set
-        if len(devices) != 1 or next(iter(devices)).platform != "cpu":
-            return False
-    return True
-
-
-def _upgrade(entry: _Entry, values) -> None:
-    """Compiles ``entry``'s fully optimized function for ``values``' types (background thread,
-    in tapejax's 64-bit mode as the caller), then lets ``run`` use it."""
-    if entry.evicted or entry.jitted is not None:
-        return
-    full = jax.jit(entry.fn)
-    with x64.scope():
-        # A call (not ``lower(...).compile()``, whose cache key differs from a call's for
-        # uncommitted arrays) fills ``full``'s own cache; it computes one result more.
-        jax.block_until_ready(full(*values))
-    if not entry.evicted and entry.jitted is None:
-        entry.jitted, entry.quick = full, None
-        compiled.compiles += 1
-
 
 def _drop_executables(entry: _Entry) -> None:
-    entry.jitted, entry.quick, entry.evicted = None, None, True
+    entry.jitted, entry.evicted = None, True
 
 
 class CompileCache(BoundedCache):
@@ -265,12 +206,6 @@ class CompileCache(BoundedCache):
         if key is None:
             return build()
         return self.entry(key, build).current()
-
-    def run(self, key, build, values):
-        """``function(key, build)(*values)``, through the entry's quick first compiles."""
-        if key is None:
-            return build()(*values)
-        return self.entry(key, build).run(values)
 
     def clear(self) -> None:
         super().clear()

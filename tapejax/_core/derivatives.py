@@ -129,9 +129,8 @@ class _Derivative:
 
     def _run(self, *values):
         """The derivative alone (the op's function: also what a replay of it runs)."""
-        if self.entry is not None:
-            return self.entry.run(values)
-        return self.direct(*values)
+        fn = self.entry.current() if self.entry is not None else self.direct
+        return fn(*values)
 
     def _fused(self, pending, inputs, nodes):
         """Runs the derivative and the pending forward values in one call; fills the latter."""
@@ -142,8 +141,8 @@ class _Derivative:
             fused_entry = self.fused[aux_refs] = cache.entry((self.key, aux_refs), build)
         elif fused_entry is not None:
             cache.reuse(fused_entry)
-        values = [t._v for t in inputs]
-        flat = fused_entry.run(values) if fused_entry is not None else self.make(aux_refs)(*values)
+        fused = fused_entry.current() if fused_entry is not None else self.make(aux_refs)
+        flat = fused(*[t._v for t in inputs])
         n_out = len(flat) - len(pending)
         for (k, j, _), v in zip(pending, flat[n_out:], strict=True):
             nodes[k].outputs[j]._fill(v)

@@ -41,7 +41,8 @@ def materialize(tensors) -> None:
     outputs = [t for n in nodes for t in n.outputs if t._v is None]
     program = Program(nodes, [], roots, outputs)
     key = None if program.key is None else ("Forward", program.key)
-    values = cache.run(key, lambda: _forward_fn(program), [t._v for t in roots])
+    fn = cache.function(key, lambda: _forward_fn(program))
+    values = fn(*[t._v for t in roots])
     for t, v in zip(outputs, values, strict=True):
         t._fill(v)
 

@@ -6,7 +6,8 @@ mode on for the process: a JAX program beside tapejax keeps its float32 defaults
 place where tapejax makes JAX arrays or runs a JAX computation (recording an op, computing
 pending values, converting data, assigning a Variable, differentiating, calling a compiled
 function) runs in JAX's *thread-local* 64-bit mode, through ``enabled`` (a decorator) or
-``scope`` (a context manager). Entering costs about 0.3 µs (a swap of a thread-local value).
+``scope`` (a context manager). Entering costs about 0.3 µs (a swap of a thread-local value);
+an entry nested in another (``record`` inside an op builder) only reads the mode, ~0.1 µs.
 
 tapejax's ops pass explicit dtypes everywhere (float32 for Python floats, as TF), so the mode
 changes no tapejax result; it only lets 64-bit values exist. A 64-bit Tensor handed to plain
@@ -29,6 +30,8 @@ def enabled(fn):
 
     @functools.wraps(fn)
     def in_x64(*args, **kwargs):
+        if _MODE.value:  # already on (an outer tapejax entry, or the user's global setting)
+            return fn(*args, **kwargs)
         previous = _MODE.swap_local(True)
         try:
             return fn(*args, **kwargs)

@@ -16,6 +16,7 @@ TF's conversion rules for two operands (observed in TF 2.21):
 
 from __future__ import annotations
 
+from .._core import x64
 from .._core.convert import check_same_dtype, convert_to_tensor
 from .._core.dtype import as_dtype
 from .._core.errors import InvalidArgumentError
@@ -114,6 +115,7 @@ def unary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool
     """A one-input op ``f(x, name=None)`` accepting ``dtypes``."""
     op = Op(tf_name, fn, differentiable=differentiable)
 
+    @x64.enabled  # one entry for the conversion and the record inside
     def public(x, name=None):
         x = convert_to_tensor(x)
         check_dtype(tf_name, dtypes, x)
@@ -130,6 +132,7 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
     """A two-input op ``f(x, y, name=None)`` with TF's operand conversion and broadcasting."""
     op = Op(tf_name, fn, differentiable=differentiable)
 
+    @x64.enabled  # one entry for the conversions and the record inside
     def public(x, y, name=None):
         x, y = binary_args(x, y, tf_name, lenient)
         check_dtype(tf_name, dtypes, x)
