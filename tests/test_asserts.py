@@ -354,3 +354,33 @@ def test_summarize_is_tfs_summarize_value():
     ]
     for value, limit, expected in cases:
         assert summarize(value, limit) == expected
+
+
+def test_autograph_converts_assert_statements_on_tensors():
+    # TF 2.21 converts them with experimental_autograph_options=ASSERT_STATEMENTS (off by
+    # default there: TF then raises OperatorNotAllowedInGraphError); these are its messages.
+    @tf.function
+    def with_message(x):
+        assert tf.reduce_all(x > 0), "must be positive"
+        return x * 2.0
+
+    @tf.function
+    def without_message(x):
+        assert tf.reduce_all(x > 0)
+        return x
+
+    @tf.function
+    def on_python_values(x):
+        assert x.shape[0] == 3, "py"
+        return x
+
+    with pytest.raises(InvalidArgumentError) as info:
+        with_message(tf.constant(X))
+    assert str(info.value) == "assertion failed: [must be positive]"
+    with pytest.raises(InvalidArgumentError) as info:
+        without_message(tf.constant(X))
+    assert str(info.value) == "assertion failed: [Assertion error]"
+    assert with_message(tf.constant([1.0])).numpy().tolist() == [2.0]
+    with pytest.raises(AssertionError, match="^py"):  # a Python assert stays one
+        on_python_values(tf.constant([1.0]))
+    assert "ag__.assert_stmt(" in tf.autograph.to_code(with_message)
