@@ -84,6 +84,13 @@ from ._api.py_function import numpy_function as numpy_function  # noqa: E402
 from ._api.py_function import py_function as py_function  # noqa: E402
 from ._api.device import device as device  # noqa: E402
 from ._api.control_dependencies import control_dependencies as control_dependencies  # noqa: E402
+from ._ops.assert_ops import (  # noqa: E402  (TF's top-level aliases of tf.debugging's)
+    Assert as Assert,
+    assert_equal as assert_equal,
+    assert_greater as assert_greater,
+    assert_less as assert_less,
+)
+from ._ops.shape_asserts import assert_rank as assert_rank  # noqa: E402
 from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._api.module import Module as Module  # noqa: E402
 from ._core.name_scope import name_scope as name_scope  # noqa: E402

@@ -61,6 +61,13 @@ class SymbolicTensor(Tensor):
         super().__init__(value)
         self._name = name
 
+    @property
+    def name(self) -> str:
+        """TF's graph name of the argument (``x:0``); an AttributeError for a nested leaf."""
+        if self._name is None:
+            raise AttributeError("name")
+        return f"{self._name}:0"
+
     def __repr__(self) -> str:
         if self._name is None:
             return super().__repr__()

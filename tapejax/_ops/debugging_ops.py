@@ -24,35 +24,6 @@ def _arrays(*values):
     return [np.asarray(t._value) for t in tensors]
 
 
-def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None) -> None:
-    """Raises unless ``|x - y| <= atol + rtol * |y|`` elementwise (TF's default tolerances:
-    10 machine epsilons of the dtype).
-
-    >>> import tapejax as tf
-    >>> tf.debugging.assert_near(tf.constant(1.0), tf.constant(1.0 + 1e-7))
-    """
-    arrays = _arrays(x, y)
-    if arrays is None:
-        return
-    a, b = arrays
-    eps = np.finfo(a.dtype).eps if np.issubdtype(a.dtype, np.inexact) else 0
-    rtol, atol = 10 * eps if rtol is None else rtol, 10 * eps if atol is None else atol
-    if not np.all(np.abs(a - b) <= atol + rtol * np.abs(b)):
-        raise InvalidArgumentError(
-            f"{message or ''}x and y not equal to tolerance rtol = {rtol}, atol = {atol}. "
-            f"x = {a}, y = {b}. tf.debugging.assert_near compares elementwise; pass larger "
-            "rtol/atol if the difference is expected.")
-
-
-def assert_equal(x, y, message=None, summarize=None, name=None) -> None:
-    """Raises unless ``x == y`` elementwise (shapes broadcast)."""
-    arrays = _arrays(x, y)
-    if arrays is not None and not np.all(arrays[0] == arrays[1]):
-        raise InvalidArgumentError(
-            f"{message or ''}Condition x == y did not hold. x = {arrays[0]}, y = {arrays[1]}. "
-            "tf.debugging.assert_equal compares elementwise.")
-
-
 def check_numerics(tensor, message, name=None):
     """``tensor`` itself (a gradient passes through); raises if it holds a NaN or an Inf.
 

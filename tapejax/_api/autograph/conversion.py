@@ -35,7 +35,7 @@ _LIBRARY_MODULES = frozenset({"tapejax", "jax", "jaxlib", "numpy", "keras", "opt
 
 def _namespace() -> types.SimpleNamespace:
     """What converted code calls as ``ag__``."""
-    names = ("if_stmt", "while_stmt", "for_stmt", "and_", "or_", "not_", "if_exp", "iterable")
+    names = ("if_stmt", "while_stmt", "for_stmt", "and_", "or_", "not_", "if_exp", "iterable", "assert_stmt")
     ns = types.SimpleNamespace(**{n: getattr(operators, n) for n in names})
     ns.Undefined, ns.UndefinedReturnValue = undefined.Undefined, undefined.UndefinedReturnValue
     ns.ld, ns.retval, ns.converted_call = undefined.ld, undefined.retval, converted_call

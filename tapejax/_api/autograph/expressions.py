@@ -5,6 +5,10 @@ needed), ``not a`` ``ag__.not_(a)``, ``a if c else b`` ``ag__.if_exp(c, lambda: 
 which act on tensors as TF's ``tf.logical_*`` / ``tf.cond`` and on anything else as Python.
 A call ``f(x)`` becomes ``ag__.converted_call(f, x)``, which converts ``f`` first when it is
 the user's own function (not library code), as TF converts the functions a function calls.
+``assert test, "message"`` becomes ``ag__.assert_stmt(test, lambda: "message")``: a
+``tf.debugging.Assert`` on a tensor (TF's conversion with its ASSERT_STATEMENTS feature, which
+TF leaves off by default: there, ``assert`` on a symbolic tensor raises), Python's ``assert``
+on anything else; an ``assert`` whose message is not a constant stays as it is (as TF's).
 """
 
 from __future__ import annotations
@@ -53,6 +57,14 @@ class Expressions(ast.NodeTransformer):
         call = ast.Call(func=_ag("if_exp"), args=[node.test, _thunk(node.body), _thunk(node.orelse)],
                         keywords=[])
         return ast.copy_location(call, node)
+
+    def visit_Assert(self, node):
+        self.generic_visit(node)
+        if node.msg is not None and not isinstance(node.msg, ast.Constant):
+            return node
+        message = ast.Constant(None) if node.msg is None else _thunk(node.msg)
+        call = ast.Call(func=_ag("assert_stmt"), args=[node.test, message], keywords=[])
+        return ast.copy_location(ast.Expr(value=ast.copy_location(call, node)), node)
 
     def visit_Call(self, node):
         self.generic_visit(node)

@@ -13,6 +13,7 @@ import jax
 from ..._core.convert import convert_to_tensor
 from ..._core.state import jax_is_tracing
 from ..._core.tensor import TensorLike
+from ..._ops.assert_ops import Assert
 from ..._ops.creation_ops import range as tf_range
 from ..._ops.math_ops import logical_and, logical_not, logical_or
 from ..control_flow import cond
@@ -39,6 +40,18 @@ def or_(first, second):
     if isinstance(a, TensorLike):
         return logical_or(a, second())
     return a or second()
+
+
+def assert_stmt(test, message) -> None:
+    """``assert test, message()`` (``message`` None: no message). On a tensor, TF's
+    ``tf.debugging.Assert(test, [message()])``: checked when the function runs, failing with
+    ``assertion failed: [message]`` (``[Assertion error]`` without one)."""
+    if isinstance(test, TensorLike):
+        data = ["Assertion error" if message is None else message()]
+        Assert(checks.condition(test, "assert statement"), data)
+        return
+    if not test:
+        raise AssertionError() if message is None else AssertionError(message())
 
 
 def if_exp(test, body, orelse):
