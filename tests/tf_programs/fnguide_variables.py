@@ -10,7 +10,7 @@ def makes_variable(x):
 try:
   makes_variable(2.0)
 except ValueError as e:
-  print(str(e).strip().splitlines()[-1].strip())  # TF: "in user code: ..." first
+  print("ValueError:", str(e).split("ValueError: ")[-1].strip())  # TF wraps it: "in user code: ..."
 
 class Tally(tf.Module):
   def __init__(self):
@@ -45,7 +45,7 @@ print("Now with the other optimizer")
 try:
   step(w, x, y, sgd_b)
 except ValueError as e:
-  print(str(e).strip().splitlines()[-1].strip())  # TF: "in user code: ..." first
+  print("ValueError:", str(e).split("ValueError: ")[-1].strip())  # TF wraps it: "in user code: ..."
 print(w.numpy())
 
 sgd_a = tf.keras.optimizers.Adam(learning_rate=0.1)
