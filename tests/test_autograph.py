@@ -394,3 +394,49 @@ def test_a_tape_inside_the_function_records_staged_branches_but_not_loops():
         "A loop whose condition is a tensor cannot be recorded by a G"
         "radientTape")):
         grad_of_loop(tf.constant(2.0), tf.constant(3))
+
+
+def _fact(n):
+    if n > 1:
+        return n * _fact(n - 1)
+    return 1
+
+
+def test_a_recursive_python_function_converts_and_calls_itself():
+    # The converted function must name itself as the global it is (it was a broken closure cell).
+    assert int(tf.function(_fact)(5)) == 120
+
+
+def test_a_tensor_array_is_carried_through_a_staged_loop():
+    def cumulative(x):  # rows of x, accumulated: TF's guide's dynamic_rnn
+        out = tf.TensorArray(tf.float32, size=x.shape[0])
+        state = tf.zeros(x.shape[1:])
+        for i in tf.range(x.shape[0]):
+            state = state + x[i] * state + x[i]
+            out = out.write(i, state)
+        return out.stack()
+
+    def squares(n):
+        arr = tf.TensorArray(tf.int32, size=0, dynamic_size=True)
+        for i in tf.range(n):
+            arr = arr.write(i, i * i)
+        return arr.stack()
+
+    x = np.arange(6, dtype=np.float32).reshape(3, 2) / 10
+
+    def reference(x):
+        state, rows = jnp.zeros(x.shape[1:]), []
+        for r in x:
+            state = state + r * state + r
+            rows.append(state)
+        return jnp.stack(rows)
+
+    eager, staged = _eager_and_function(cumulative, tf.constant(x))
+    np.testing.assert_allclose(staged.numpy(), reference(x), rtol=1e-6)
+    np.testing.assert_allclose(eager.numpy(), reference(x), rtol=1e-6)
+    np.testing.assert_array_equal(tf.function(squares)(5).numpy(), [0, 1, 4, 9, 16])
+    v = tf.Variable(x)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.function(cumulative)(v) ** 2)
+    expected = jax.grad(lambda a: jnp.sum(reference(a) ** 2))(jnp.asarray(x))
+    np.testing.assert_allclose(tape.gradient(loss, v).numpy(), expected, rtol=1e-5)

@@ -223,3 +223,17 @@ def test_tf_print_inside_a_function_prints_on_every_call(capsys):
     f(tf.constant(1), 2)
     f(tf.constant(1), 2)
     assert capsys.readouterr().err == "Executed with 1 2\nExecuted with 1 2\n"  # TF's text, to stderr
+
+
+def test_a_concrete_function_takes_its_tensor_inputs_alone():
+    # TF's flat-signature fallback: the Python object fixed by the trace is left out of the call.
+    class Model:
+        scale, shift = 3.0, 1.0
+
+    def apply(model, x, y):
+        return model.scale * x + model.shift + y
+
+    cf = tf.function(apply).get_concrete_function(Model(), tf.constant(1.0), tf.constant(0.5))
+    assert float(cf(tf.constant(2.0), tf.constant(0.25))) == 3.0 * 2.0 + 1.0 + 0.25
+    with pytest.raises(TypeError, match="missing required arguments: x, y"):  # not all tensors
+        cf(tf.constant(2.0))

@@ -23,6 +23,7 @@ PROGRAMS_DIR = Path(__file__).parent / "tf_programs"
 # masked, so the text around the numbers (shapes, dtypes, layout) still has to match.
 RANDOM_VALUES = {
     "random_shapes": "prints tf.random.normal values; TF's generator differs from JAX's",
+    "intro_graphs_random": "random inputs (TF's generator differs from JAX's) and timeit timings",
 }
 
 # Programs that print float32 results of transcendental functions (exp, log, tanh, sigmoid,

@@ -97,6 +97,8 @@ class ConcreteFunction:
         try:
             bound = sig.bind(*args, **kwargs) if sig is not None else None
         except TypeError as error:
+            if self._flat_call_fits(args, kwargs):  # TF's fallback: the tensor inputs, in order
+                return self._call_tensors(self._as_tensors(args, self._tensor_specs()))
             names = list(sig.parameters)
             n, got = len(names), len(args)
             missing = ", ".join(p for p in names[got:] if p not in kwargs)
@@ -111,9 +113,26 @@ class ConcreteFunction:
         structure = jax.tree_util.tree_structure(self.structured_input_signature, is_leaf=is_leaf)
         leaves = structure.flatten_up_to((tuple(args), kwargs))  # a list argument stays one tensor
         specs = structure.flatten_up_to(self.structured_input_signature)
+        pairs = [(a, s) for a, s in zip(leaves, specs, strict=False) if isinstance(s, TensorSpec)]
+        return self._call_tensors(self._as_tensors([a for a, _ in pairs], [s for _, s in pairs]))
+
+    def _tensor_specs(self) -> list:
+        leaves = jax.tree_util.tree_leaves(self.structured_input_signature, is_leaf=is_leaf)
+        return [s for s in leaves if isinstance(s, TensorSpec)]
+
+    def _flat_call_fits(self, args, kwargs) -> bool:
+        """Whether ``args`` are the traced function's tensor inputs alone, in order (TF then calls
+        the flat signature: the arguments a trace fixed, such as Python objects, left out)."""
+        return (not kwargs and len(args) == len(self._tensor_specs())
+                and all(isinstance(a, TensorLike) for a in args))
+
+    def _call_tensors(self, tensors):
+        it = iter(tensors)
+        return self._trace([next(it) if d else None for d in self._trace.dynamic])
+
+    def _as_tensors(self, leaves, specs) -> list:
         tensors = []
-        for i, (leaf, spec) in enumerate((a, s) for a, s in zip(leaves, specs, strict=False)
-                                          if isinstance(s, TensorSpec)):
+        for i, (leaf, spec) in enumerate(zip(leaves, specs, strict=True)):
             t = leaf._as_tensor() if isinstance(leaf, TensorLike) else convert_to_tensor(leaf, spec.dtype)
             if t.dtype != spec.dtype:
                 raise InvalidArgumentError(
@@ -125,8 +144,7 @@ class ConcreteFunction:
                     "tapejax ConcreteFunction runs only shapes its trace takes (JAX compiles concrete "
                     "shapes). Call the tf.function itself, or trace it for TensorSpecs with None dimensions.")
             tensors.append(t)
-        it = iter(tensors)
-        return self._trace([next(it) if d else None for d in self._trace.dynamic])
+        return tensors
 
     def _text(self) -> str:
         args, kwargs = self.structured_input_signature

@@ -308,7 +308,8 @@ def is_tensor_array(value) -> bool:
 def as_buffers(loop_vars, maximum_iterations, body):
     """``loop_vars`` with every TensorArray as a buffer of fixed capacity (see the module
     docstring), ready to be a traced loop's state. A buffer whose element shape is still
-    unknown is shaped by tracing ``body`` once abstractly (``jax.eval_shape``)."""
+    unknown is shaped by tracing ``body`` once abstractly (``jax.eval_shape``); with no ``body``
+    it stays unshaped (``buffer_unshaped``), for the caller to shape."""
     leaves, structure = flatten(loop_vars)
     out = []
     for leaf in leaves:
@@ -326,9 +327,20 @@ def as_buffers(loop_vars, maximum_iterations, body):
         else:
             out.append(leaf)
     loop_vars = pack(structure, out)
-    if any(isinstance(t, TensorArray) and t._buffer is None for t in out):
+    if body is not None and any(isinstance(t, TensorArray) and t._buffer is None for t in out):
         loop_vars = _shaped_by_body(loop_vars, body)
     return loop_vars
+
+
+def buffer_unshaped(value) -> bool:
+    """Whether ``value`` is a buffer-mode TensorArray whose element shape is not known yet."""
+    return isinstance(value, TensorArray) and value._items is None and value._buffer is None
+
+
+def shape_like(unshaped, shaped) -> None:
+    """Gives the unshaped buffer ``unshaped`` the element shape of ``shaped`` (zeros)."""
+    unshaped._element_shape = shaped._element_shape
+    unshaped._buffer = unshaped._zeros()
 
 
 def _shaped_by_body(loop_vars, body):

@@ -132,6 +132,10 @@ def transform(node: ast.FunctionDef) -> ast.FunctionDef:
 
 def _convert(fn):
     node = transform(_parse(fn))
+    shown = ast.unparse(node)
+    # Defined in the factory under its own name, the function would see itself as the factory's
+    # local (a closure cell) instead of the global a recursive call names: renamed there.
+    node.name = "__ag_converted"
     code = fn.__code__
     free = list(code.co_freevars)
     # def __ag_factory(): ag__ = None; <each free variable> = None; <the converted def>; return it
@@ -158,11 +162,12 @@ def _convert(fn):
                  if isinstance(c, types.CodeType) and c.co_name == node.name)
     own = dict(zip(free, fn.__closure__ or (), strict=True))
     closure = tuple(types.CellType(_AG) if n == "ag__" else own[n] for n in inner.co_freevars)
+    inner = inner.replace(co_name=code.co_name, co_qualname=code.co_qualname)
     new = types.FunctionType(inner, fn.__globals__, fn.__name__, fn.__defaults__, closure)
     new.__kwdefaults__ = fn.__kwdefaults__
     functools.update_wrapper(new, fn)
     del new.__wrapped__
-    return new, ast.unparse(node)
+    return new, shown
 
 
 def converted_call(fn, /, *args, **kwargs):

@@ -15,6 +15,9 @@ JAX (and so tapejax) differentiates forward only.
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 import jax
 import jax.numpy as jnp
 
@@ -23,6 +26,7 @@ from ..._core.nest import flatten, pack
 from ..._core.state import VariableScope, assign_variable, lookup_variable, state
 from ..._core.tensor import Tensor
 from ..._ops.selection_ops import where
+from .. import tensor_array
 from . import checks, reversible
 from .undefined import UndefinedReturnValue, is_undefined
 
@@ -78,12 +82,14 @@ _NONE = _NoneValue()
 
 class Entry:
     """One name of a statement's state: its structure and tensor leaves, or ``static``: the
-    Python object it holds instead (``Undefined``, ``UndefinedReturnValue``, or None)."""
+    Python object it holds instead (``Undefined``, ``UndefinedReturnValue``, or None).
+    ``template``: the value, when it holds TensorArrays (carried as their buffer tensors)."""
 
-    __slots__ = ("name", "structure", "values", "static")
+    __slots__ = ("name", "structure", "values", "static", "template")
 
-    def __init__(self, name, structure, values, static=None):
+    def __init__(self, name, structure, values, static=None, template=None):
         self.name, self.structure, self.values, self.static = name, structure, values, static
+        self.template = template
 
     @property
     def defined(self) -> bool:
@@ -98,14 +104,20 @@ class Entry:
         if is_undefined(value):
             return cls(name, None, [], value)
         leaves, structure = flatten(value)
+        template = None
+        if any(tensor_array.is_tensor_array(leaf) for leaf in leaves):
+            template = value
+            leaves, structure = flatten(tensor_array.expand(value))
         if any(leaf is None for leaf in leaves):
             return cls(name, None, [], _NONE)
-        return cls(name, structure, [convert_to_tensor(leaf)._value for leaf in leaves])
+        return cls(name, structure, [convert_to_tensor(leaf)._value for leaf in leaves],
+                   template=template)
 
     def rebuild(self, it):
         if not self.defined:
             return None if self.is_none else self.static
-        return pack(self.structure, [Tensor(next(it)) for _ in self.values])
+        value = pack(self.structure, [Tensor(next(it)) for _ in self.values])
+        return value if self.template is None else tensor_array.collapse(self.template, value)
 
     def avals(self) -> list:
         return [(tuple(jnp.shape(v)), jnp.result_type(v)) for v in self.values]
@@ -231,6 +243,7 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
     ``maximum_iterations`` (a scan that stops stepping), else ``lax.while_loop``."""
     if state.recorders:
         raise TypeError(checks.RECORDED_LOOP)
+    values = _buffered(step, values, names, length if length is not None else maximum_iterations)
     variables = _Variables()
     entries = _entries(names, values)
     checks.loop_init(names, entries)
@@ -286,3 +299,23 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
     variables.assign(new_vars)
     it = iter(leaves)
     return tuple(o.rebuild(it) for o in stepped.outs)
+
+
+def _buffered(step, values, names, bound) -> list:
+    """``values`` with each TensorArray a buffer of fixed capacity (its size, plus ``bound`` if
+    its size is dynamic), as ``tf.while_loop`` carries them. A buffer whose element shape is not
+    known yet is shaped by tracing ``step`` once first (its prints silenced: only the real trace
+    of the body prints, once, as TF's)."""
+    values = [tensor_array.as_buffers(v, bound, None) for v in values]
+    unshaped = [[t for t in flatten(v)[0] if tensor_array.buffer_unshaped(t)] for v in values]
+    if any(unshaped):
+        with contextlib.redirect_stdout(io.StringIO()):
+            probe = _Traced(lambda args: zip(names, step(*args), strict=True), _entries(names, values),
+                            _Variables())
+        for arrays, out in zip(unshaped, probe.outs, strict=True):
+            if not arrays:
+                continue
+            shaped = [t for t in flatten(out.template)[0] if tensor_array.is_tensor_array(t)]
+            for t, like in zip(arrays, shaped, strict=True):
+                tensor_array.shape_like(t, like)
+    return values
