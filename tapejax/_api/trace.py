@@ -9,6 +9,7 @@ through it) and writes the new Variable values back afterwards.
 
 from __future__ import annotations
 
+import collections.abc
 import contextlib
 import functools
 import inspect
@@ -31,7 +32,9 @@ from .tensor_spec import TensorSpec
 
 
 def is_leaf(x) -> bool:
-    return isinstance(x, TensorLike)
+    # A Python iterator argument is one static value (JAX would warn that it treats such an
+    # unregistered iterable as a leaf, and will refuse it in a later version).
+    return isinstance(x, (TensorLike, collections.abc.Iterator))
 
 
 def _is_array(x) -> bool:
