@@ -36,6 +36,8 @@ def call(fn, element):
 def _probe(spec, size: int, fill: int):
     """An element of ``spec`` (numpy) whose unknown dimensions are ``size``, filled with ``fill``."""
     def make(s):
+        if hasattr(s, "dataset_of"):  # a window's Dataset component (DatasetSpec): an empty one
+            return s.dataset_of([])
         shape = tuple(size if d is None else d for d in s.shape)
         return np.full(shape, fill).astype(s.dtype._np)
     return map_leaves(make, spec)

@@ -87,7 +87,9 @@ def spec_of(element):
 
 
 def to_tensors(element):
-    return map_leaves(lambda a: Tensor(constant_array(a)), element)  # 64-bit data stays 64-bit
+    """The element as the user's code receives it: Tensors (64-bit data stays 64-bit); a window's
+    Datasets (``_windows.py``) as they are."""
+    return map_leaves(lambda a: a if hasattr(a, "_stage") else Tensor(constant_array(a)), element)
 
 
 def to_numpy(element):
