@@ -203,6 +203,10 @@ class Dataset:
             raise TypeError("The dataset length is unknown.")
         return n
 
+    def _dataset_spec(self):
+        """The spec of this dataset as an element's component (a window, a map over windows)."""
+        return _windows.DatasetSpec(self.element_spec, make=Dataset)
+
     def __bool__(self) -> bool:
         return True  # as TF's: a dataset is true even when empty (len() would be 0)
 

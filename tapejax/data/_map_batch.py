@@ -77,8 +77,9 @@ def _vectorized_program(fn: ElementFunction, first):
 def vectorized(fn: ElementFunction, chunk: list):
     """``chunk``'s elements mapped by ``fn`` and stacked (a batch), by one vectorized call; None
     where that could differ from calling ``fn`` per element (then the caller does that)."""
-    if fn.eager:
-        return None
+    arrays = (np.ndarray, np.generic)
+    if fn.eager or not all(isinstance(a, arrays) for a in jax.tree_util.tree_leaves(chunk[0])):
+        return None  # eager, or a window's Datasets
     first = chunk[0]
     structure = jax.tree_util.tree_structure(first)
     flat = [jax.tree_util.tree_leaves(e) for e in chunk]

@@ -42,3 +42,8 @@ m = tf.data.Dataset.from_tensor_slices(tf.reshape(tf.range(12.0), [6, 2])).windo
 print(m.element_spec, m.cardinality().numpy())
 print([b.numpy().tolist() for b in m.flat_map(lambda w: w.batch(4, drop_remainder=True))])
 print(tf.data.DatasetSpec(tf.TensorSpec([], tf.int64)))
+skipped = tf.data.Dataset.range(5).window(2).map(lambda w: w.skip(1))
+print(skipped.element_spec)
+print([list(w.as_numpy_iterator()) for w in skipped])
+print([x.numpy().tolist() for x in skipped.flat_map(lambda w: w)])
+print(tf.data.experimental.Optional.from_value(3).get_value())
