@@ -159,3 +159,17 @@ def test_steps_per_execution_runs_several_batches_per_call():
     _check(history.history, {"loss": [0.1180883], "mae": [0.3092676]})
     assert seen == [2, 5] and len(model.train_function._traces) == 2  # 3 batches, then 2
 
+
+
+def test_model_loss_is_what_compile_was_given():
+    # Keras 3 keeps compile's loss argument as ``model.loss`` (None before compile), which custom
+    # loops use: TF 2.21 prints None, then the Loss object itself, then 'mse'.
+    model = _model(3, "softmax")
+    assert model.loss is None
+    loss = tf.keras.losses.SparseCategoricalCrossentropy()
+    model.compile("sgd", loss)
+    assert model.loss is loss
+    expected = model.evaluate(X, YC, batch_size=10, verbose=0)
+    np.testing.assert_allclose(float(model.loss(YC, model(X))), expected, rtol=RTOL)
+    model.compile("sgd", "mse")
+    assert model.loss == "mse"

@@ -6,5 +6,7 @@ from . import experimental as experimental
 from ._cardinality import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._dataset import Dataset
 from ._options import Options
+from ._windows import DatasetSpec
 
-__all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "Options", "experimental"]
+__all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec", "Options",
+           "experimental"]

@@ -10,6 +10,7 @@ import numpy as np
 from .._api.tensor_spec import TensorSpec
 from .._core.errors import DataLossError, InvalidArgumentError
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from ._map_batch import vectorized
 from ._structure import leaves, map_leaves, map_many, pack, to_array
 
 
@@ -58,6 +59,12 @@ class Batch:
         return batch_cardinality(self.stage.cardinality(), self.size, self.drop)
 
     def iterate(self):
+        if getattr(self.stage, "maps_elements", False):  # map then batch: fused where pure
+            mapped = self.stage
+            for chunk in _batches(mapped.stage.iterate(), self.size, self.drop):
+                batch = vectorized(mapped.fn, chunk)
+                yield batch if batch is not None else map_many(_stack, [mapped.fn(e) for e in chunk])
+            return
         for chunk in _batches(self.stage.iterate(), self.size, self.drop):
             yield map_many(_stack, chunk)
 

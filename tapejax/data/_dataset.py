@@ -26,7 +26,7 @@ from .._api.tensor_spec import TensorSpec
 from .._core.convert import constant_array
 from .._core.dtype import as_dtype, int64
 from .._core.tensor import Tensor
-from . import _batching, _interleave, _shuffle, _sources, _transforms
+from . import _batching, _interleave, _shuffle, _sources, _transforms, _windows
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._iterator import NumpyIterator, OwnedIterator
 from ._options import Options
@@ -126,6 +126,11 @@ class Dataset:
         """Each element split along its first dimension into separate elements."""
         return Dataset(_batching.Unbatch(self._stage))
 
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        """Windows of ``size`` elements (every ``stride``-th), one every ``shift`` (default
+        ``size``) elements, each a structure of Datasets (``flat_map`` them back into batches)."""
+        return Dataset(_windows.Window(self._stage, size, shift, stride, drop_remainder, Dataset))
+
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
         """Elements in random order, drawn from a buffer of ``buffer_size`` (TF's buffer shuffle)."""
         return Dataset(_shuffle.Shuffle(self._stage, buffer_size, seed, reshuffle_each_iteration))
@@ -197,6 +202,10 @@ class Dataset:
         if n == UNKNOWN_CARDINALITY:
             raise TypeError("The dataset length is unknown.")
         return n
+
+    def _dataset_spec(self):
+        """The spec of this dataset as an element's component (a window, a map over windows)."""
+        return _windows.DatasetSpec(self.element_spec, make=Dataset)
 
     def __bool__(self) -> bool:
         return True  # as TF's: a dataset is true even when empty (len() would be 0)

@@ -36,6 +36,8 @@ def call(fn, element):
 def _probe(spec, size: int, fill: int):
     """An element of ``spec`` (numpy) whose unknown dimensions are ``size``, filled with ``fill``."""
     def make(s):
+        if hasattr(s, "dataset_of"):  # a window's Dataset component (DatasetSpec): an empty one
+            return s.dataset_of([])
         shape = tuple(size if d is None else d for d in s.shape)
         return np.full(shape, fill).astype(s.dtype._np)
     return map_leaves(make, spec)
@@ -53,6 +55,10 @@ class ElementFunction:
         self.fn = fn
         self.compiled = Function(fn)
         self.eager = False
+        if any(hasattr(s, "dataset_of") for s in leaves(input_spec)):  # windows: Datasets are not traced
+            self.eager = True
+            self.spec = spec_of(normalize(call(fn, to_tensors(_probe(input_spec, 2, 2)))))
+            return
         probes = [(2, 2), (3, 3)] if _has_unknown_dims(input_spec) else [(2, 2)]
         try:
             specs = [self._abstract(_probe(input_spec, *p)) for p in probes]

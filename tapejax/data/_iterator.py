@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .._api.optional import Optional
 from .._core.errors import OutOfRangeError
 from ._structure import to_numpy, to_tensors
 
@@ -28,6 +29,14 @@ class OwnedIterator:
             return self.__next__()
         except StopIteration:
             raise OutOfRangeError(None, None, "End of sequence [Op:IteratorGetNext]") from None
+
+    def get_next_as_optional(self) -> Optional:
+        """The next element as an Optional: empty (``has_value()`` False) past the end."""
+        try:
+            element = self.__next__()
+        except StopIteration:
+            return Optional.empty(self.element_spec)
+        return Optional(element, self.element_spec, True)
 
 
 class NumpyIterator:

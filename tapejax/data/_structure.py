@@ -60,6 +60,8 @@ def map_many(fn, elements: list):
 def to_array(value, dtype=None) -> np.ndarray:
     """One leaf as numpy with TF's dtype: a Tensor's value, a numpy array as it is, a Python
     value by TF's conversion rules."""
+    if hasattr(value, "_stage"):  # a Dataset (a window's, or one a map over windows returns)
+        return value
     if isinstance(value, TensorLike):
         arr = np.asarray(value._as_tensor()._value)
     elif isinstance(value, (np.ndarray, np.generic)):
@@ -83,11 +85,15 @@ def normalize(value):
 
 def spec_of(element):
     """The element's ``element_spec``: a TensorSpec per leaf."""
-    return map_leaves(lambda a: TensorSpec(a.shape, as_dtype(a.dtype)), element)
+    def spec(a):
+        return a._dataset_spec() if hasattr(a, "_stage") else TensorSpec(a.shape, as_dtype(a.dtype))
+    return map_leaves(spec, element)
 
 
 def to_tensors(element):
-    return map_leaves(lambda a: Tensor(constant_array(a)), element)  # 64-bit data stays 64-bit
+    """The element as the user's code receives it: Tensors (64-bit data stays 64-bit); a window's
+    Datasets (``_windows.py``) as they are."""
+    return map_leaves(lambda a: a if hasattr(a, "_stage") else Tensor(constant_array(a)), element)
 
 
 def to_numpy(element):

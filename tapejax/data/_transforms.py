@@ -16,6 +16,8 @@ from ._function import ElementFunction
 
 
 class Map:
+    maps_elements = True  # Batch after Map maps whole batches where it can (_map_batch.py)
+
     def __init__(self, stage, fn, num_parallel_calls=None):
         self.stage = stage
         self.fn = ElementFunction(fn, stage.spec)

@@ -28,6 +28,7 @@ class Trainer:
     stop_training = False
     history = None
     _compile_loss = _compile_metrics = _loss_tracker = optimizer = None
+    loss = None  # what compile was given, as Keras 3 keeps it (``model.loss``)
 
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True) -> None:
@@ -52,7 +53,8 @@ class Trainer:
         for spec in specs if isinstance(specs, (list, tuple, type({}.values()))) else [specs]:
             if str(spec).lower() not in ("crossentropy", "ce"):
                 get_loss(spec)  # an unknown name fails here, as in Keras
-        self._loss_spec, self._loss_weights = loss, loss_weights
+        self.loss = self._loss_spec = loss
+        self._loss_weights = loss_weights
         self._metrics_spec, self._weighted_metrics_spec = metrics, weighted_metrics
         self.steps_per_execution = int(steps_per_execution)
         self._compile_loss = self._compile_metrics = None
