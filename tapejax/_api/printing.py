@@ -16,20 +16,14 @@ import numpy as np
 
 from .._core.nest import flatten, pack
 from .._core.state import jax_is_tracing
+from .._core.summarize import number_text
 from .._core.tensor import TensorLike
 
 
 def _number_text(value, dtype: np.dtype) -> str:
-    if dtype.kind == "b":
-        return "1" if value else "0"
-    if dtype.kind in "iu":
-        return str(int(value))
     if dtype.kind == "c":
-        return "?"  # TF 2.21 prints complex elements so
-    # TF's LegacyPrecision: the shorter precision when it round-trips, else the longer one.
-    short, long, exact = (15, 17, np.float64) if dtype == np.float64 else (6, 9, np.float32)
-    text = f"{float(value):.{short}g}"
-    return text if exact(text) == exact(value) else f"{float(value):.{long}g}"
+        return "?"  # TF 2.21's tf.print prints complex elements so
+    return number_text(value)  # TF's LegacyPrecision, as in its error messages
 
 
 def _summarized(items: list, summarize: int) -> list:

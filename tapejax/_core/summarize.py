@@ -7,6 +7,7 @@ nested brackets per dimension, then ``...`` when some were left out.
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 
@@ -20,7 +21,7 @@ def summarize(value, limit: int, shape=None) -> str:
     size = int(np.prod(shape))
     limit = size if limit < 0 else min(limit, size)
     if not shape:
-        text = " ".join(_element(v) for v in flat[:limit])
+        text = " ".join(number_text(v) for v in flat[:limit])
     else:
         parts: list = []
         _dimension(shape, 0, limit, flat, [0], parts)
@@ -38,7 +39,7 @@ def _dimension(shape, dim: int, limit: int, flat, index: list, out: list) -> Non
                 if dim != 0:
                     out.append("...")
                 return
-            out.append((" " if i else "") + _element(flat[index[0]]))
+            out.append((" " if i else "") + number_text(flat[index[0]]))
             index[0] += 1
         return
     for _ in range(shape[dim]):
@@ -50,14 +51,18 @@ def _dimension(shape, dim: int, limit: int, flat, index: list, out: list) -> Non
             out.append("]")
 
 
-def _element(v) -> str:
+_BFLOAT16 = np.dtype(ml_dtypes.bfloat16)  # not a numpy floating type
+
+
+def number_text(v) -> str:
     """One element as TF prints it: a float with 6 (float) / 15 (double) significant digits, or
-    9 / 17 when fewer would not read back as the same number; a bool as 1 or 0."""
+    9 / 17 when fewer would not read back as the same number (bfloat16 and float16 as float32);
+    a bool as 1 or 0."""
     if isinstance(v, np.bool_):
         return "1" if v else "0"
     if isinstance(v, np.complexfloating):
-        return f"({_element(v.real)},{_element(v.imag)})"
-    if isinstance(v, np.floating):
+        return f"({number_text(v.real)},{number_text(v.imag)})"
+    if isinstance(v, np.floating) or getattr(v, "dtype", None) == _BFLOAT16:
         if v.dtype == np.float64:
             short, exact, kind = f"{v:.15g}", f"{v:.17g}", np.float64
         else:
