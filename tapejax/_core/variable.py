@@ -40,16 +40,8 @@ def write_back(variables, flat) -> list:
     """The results of a compiled call whose last ``len(variables)`` outputs are the new values
     of ``variables`` (a traced function's assignments): assigns those, returns the others."""
     n_results = len(flat) - len(variables)
-    # The hot path (a compiled step's results, nothing tracing or logging assignments): a plain
-    # store of each new device array, as ``_set`` would do for an uncommitted Variable.
-    fast = not (state.variable_scopes or state.assign_logs)
     for v, new in zip(variables, flat[n_results:], strict=True):
-        value = new._value
-        if (fast and isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer)
-                and not getattr(v._stored, "committed", True)):
-            v._stored = value
-        else:
-            v._set(value)
+        v._set(new._value)
     return list(flat[:n_results])
 
 
