@@ -18,12 +18,11 @@ import itertools
 import jax
 import jax.extend
 import numpy as np
-from jax.experimental import checkify
 
 from .._core.convert import convert_to_tensor
 from .._core.purify import no_recording, variables_as
 from .._core.record import Op, record
-from .._core.runtime_check import raise_failed
+from .._core.runtime_check import checked as checked_call
 from .._core.state import jax_is_tracing, state
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import live_variables, write_back
@@ -196,7 +195,7 @@ class Trace:
         self.polymorphic = any(is_symbolic(s.shape) for s in specs)
         self.names, self.specs = names, specs
         self.checked = bool(run["checks"])  # runtime checks (checkify): see _core/runtime_check
-        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned), self.polymorphic,
+        self.jitted = _pruned(traced.jaxpr, len(specs), keep, self.assigned, self.polymorphic,
                               self.checked)
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
@@ -237,7 +236,7 @@ def _checks(checks: list):
         state.runtime_checks.pop()
 
 
-def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: bool = False,
+def _pruned(closed, n_values: int, keep: list, assigned: list, polymorphic: bool = False,
             checked: bool = False):
     """``jax.jit`` of the traced program ``closed`` (inputs: the tensor arguments, then every
     candidate Variable) taking only the Variables at positions ``keep``: the others are unused
@@ -251,25 +250,10 @@ def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: boo
         info = info._replace(arg_names=(*names[:n_values], *[names[n_values + i] for i in keep]))
     program = jax.extend.core.ClosedJaxpr(jaxpr.replace(invars=invars, debug_info=info), closed.consts)
     run = (instantiated if polymorphic else jax.extend.core.jaxpr_as_fun)(program)
-    n_outs = len(jaxpr.outvars) - n_assigned
+    n_outs = len(jaxpr.outvars) - len(assigned)
 
     def call(values, var_values):
         flat = run(*values, *var_values)
         return flat[:n_outs], flat[n_outs:]
 
-    if not checked:
-        return jax.jit(call)
-    plain, functionalized = jax.jit(call), jax.jit(checkify.checkify(call))
-    unchecked = jax.jit(lambda values, var_values: checkify.checkify(call)(values, var_values)[1])
-
-    def checked_call(values, var_values):
-        if state.runtime_checks:  # an outer function is tracing: its program carries the checks
-            state.runtime_checks[-1].append("nested")
-            return plain(values, var_values)
-        if jax_is_tracing() or any(isinstance(v, jax.core.Tracer) for v in (*values, *var_values)):
-            return unchecked(values, var_values)  # a JAX transformation (a tape's vjp): no check
-        error, out = functionalized(values, var_values)
-        raise_failed(error)
-        return out
-
-    return checked_call
+    return checked_call(call, assigned) if checked else jax.jit(call)

@@ -14,6 +14,7 @@ import numpy as np
 from .._api.function import function
 from .._api.gradient_tape import GradientTape
 from .._core.convert import convert_to_tensor
+from .._core.runtime_check import deferred
 from .._core.tensor import TensorLike
 from ._callback import CallbackList, pythonify
 from ._compile import CompileLoss, CompileMetrics, Mean, get_loss, get_optimizer
@@ -229,12 +230,13 @@ class Trainer:
             callbacks.on_epoch_begin(epoch)
             if iterator.arrays and epoch > initial_epoch:
                 self._batch_position.assign(np.int32(0))
-            for step, end, batch in iterator:
-                callbacks.on_train_batch_begin(step)
-                logs = train(*batch)
-                callbacks.on_train_batch_end(end, logs)
-                if self.stop_training:
-                    break
+            with deferred():  # a step's runtime checks are read as the next step starts
+                for step, end, batch in iterator:
+                    callbacks.on_train_batch_begin(step)
+                    logs = train(*batch)
+                    callbacks.on_train_batch_end(end, logs)
+                    if self.stop_training:
+                        break
             epoch_logs = pythonify(logs)
             if validation_data is not None and _should_eval(epoch, validation_freq):
                 val_x, val_y, val_w = unpack(validation_data) if isinstance(validation_data, tuple) else (
@@ -266,10 +268,11 @@ class Trainer:
         callbacks.on_test_begin()
         self.reset_metrics()
         logs = {}
-        for step, end, batch in iterator:
-            callbacks.on_test_batch_begin(step)
-            logs = test(*batch)
-            callbacks.on_test_batch_end(end, logs)
+        with deferred():
+            for step, end, batch in iterator:
+                callbacks.on_test_batch_begin(step)
+                logs = test(*batch)
+                callbacks.on_test_batch_end(end, logs)
         logs = pythonify(logs)
         callbacks.on_test_end(logs)
         return logs if return_dict else self._in_metrics_order(logs)
