@@ -10,7 +10,7 @@ import numpy as np
 from .._api.tensor_spec import TensorSpec
 from .._core.errors import DataLossError, InvalidArgumentError
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
-from ._map_batch import vectorized
+from ._map_batch import vectorized, vectorized_rows
 from ._structure import leaves, map_leaves, map_many, pack, to_array
 
 
@@ -58,15 +58,41 @@ class Batch:
     def cardinality(self) -> int:
         return batch_cardinality(self.stage.cardinality(), self.size, self.drop)
 
+    def _mapped_stage(self):
+        return self.stage if getattr(self.stage, "maps_elements", False) else None
+
+    def gathers_rows(self) -> bool:
+        """Whether each batch is gathered from arrays at once (rows of ``from_tensor_slices``,
+        maybe shuffled, maybe mapped): a few numpy and compiled calls, no per-element work."""
+        mapped = self._mapped_stage()
+        has_rows = getattr(mapped.stage if mapped else self.stage, "has_rows", None)
+        return has_rows is not None and has_rows()
+
     def iterate(self):
-        if getattr(self.stage, "maps_elements", False):  # map then batch: fused where pure
-            mapped = self.stage
+        mapped = self._mapped_stage()
+        source = (mapped.stage if mapped else self.stage).rows() if self.gathers_rows() else None
+        if source is not None:  # rows of arrays, maybe shuffled: each batch gathered at once
+            numbers, take = source
+            for chunk in _batches(numbers, self.size, self.drop):
+                rows = take(np.asarray(chunk))
+                yield rows if mapped is None else _mapped(mapped.fn, rows)
+            return
+        if mapped is not None:  # map then batch: fused where pure
             for chunk in _batches(mapped.stage.iterate(), self.size, self.drop):
                 batch = vectorized(mapped.fn, chunk)
                 yield batch if batch is not None else map_many(_stack, [mapped.fn(e) for e in chunk])
             return
         for chunk in _batches(self.stage.iterate(), self.size, self.drop):
             yield map_many(_stack, chunk)
+
+
+def _mapped(fn, rows):
+    """``fn`` mapped over a gathered batch: one vectorized call where pure, else per element."""
+    batch = vectorized_rows(fn, rows)
+    if batch is not None:
+        return batch
+    chunk = [map_leaves(lambda a, i=i: a[i], rows) for i in range(len(leaves(rows)[0]))]
+    return map_many(_stack, [fn(e) for e in chunk])
 
 
 class PaddedBatch:

@@ -185,6 +185,12 @@ class Dataset:
         """An iterator of numpy arrays (numpy scalars for scalar components)."""
         return NumpyIterator(self._stage.iterate())
 
+    def _host_elements(self):
+        """The elements as the pipeline holds them (numpy arrays, scalars included): what
+        Keras's ``fit`` hands its compiled step, which copies them to the device itself (a
+        Tensor per component costs ~50-90 µs in ``jax.device_put`` on a CPU)."""
+        return self._stage.iterate()
+
     @property
     def element_spec(self):
         """The type of each element: a TensorSpec, or a tuple/dict of them."""

@@ -86,10 +86,24 @@ def vectorized(fn: ElementFunction, chunk: list):
     if any(jax.tree_util.tree_structure(e) != structure for e in chunk[1:]) or any(
             np.shape(a) != np.shape(b) for row in flat[1:] for a, b in zip(row, flat[0], strict=True)):
         return None
+    stacked = [np.stack(column) for column in zip(*flat, strict=True)]
+    return _mapped(fn, first, stacked)
+
+
+@x64.enabled
+def vectorized_rows(fn: ElementFunction, rows):
+    """``fn`` mapped over the rows of ``rows`` (an element whose leaves are stacked numpy
+    arrays) by one vectorized call; None where ``vectorized`` would be."""
+    flat, structure = jax.tree_util.tree_flatten(rows)
+    if fn.eager or not all(isinstance(a, np.ndarray) for a in flat):
+        return None
+    return _mapped(fn, jax.tree_util.tree_unflatten(structure, [a[0] for a in flat]), flat)
+
+
+def _mapped(fn: ElementFunction, first, stacked: list):
     program = _vectorized_program(fn, first)
     if program is None:
         return None
     batched, out_tree = program
-    stacked = [np.stack(column) for column in zip(*flat, strict=True)]
     outs = batched(*stacked)
     return normalize(jax.tree_util.tree_unflatten(out_tree, [np.asarray(o) for o in outs]))

@@ -42,18 +42,39 @@ class Shuffle:
     def cardinality(self) -> int:
         return self.stage.cardinality()
 
-    def iterate(self):
+    def _rng(self) -> np.random.Generator:
         epoch = next(self.passes) if self.reshuffle else 0
-        return _shuffled(self.stage.iterate(), self.size, np.random.default_rng([self.seed, epoch]))
+        return np.random.default_rng([self.seed, epoch])
+
+    def iterate(self):
+        return _shuffled(self.stage.iterate(), self.size, self._rng())
+
+    def has_rows(self) -> bool:
+        has_rows = getattr(self.stage, "has_rows", None)
+        return has_rows is not None and has_rows()
+
+    def rows(self):
+        """The shuffled row numbers of a row source (see ``TensorSlices.rows``), or None."""
+        if not self.has_rows():
+            return None
+        numbers, take = self.stage.rows()
+        return _shuffled(numbers, self.size, self._rng()), take
+
+
+def _uniforms(rng: np.random.Generator):
+    """Uniform floats in [0, 1), drawn 1024 at a time (a draw per element cost ~2 µs)."""
+    while True:
+        yield from rng.random(1024).tolist()
 
 
 def _shuffled(elements, size: int, rng: np.random.Generator):
+    draws = _uniforms(rng)
     buffer = list(itertools.islice(elements, size))
     for element in elements:
-        i = int(rng.integers(len(buffer)))
+        i = min(int(next(draws) * len(buffer)), len(buffer) - 1)
         yield buffer[i]
         buffer[i] = element
     while buffer:
-        i = int(rng.integers(len(buffer)))
+        i = min(int(next(draws) * len(buffer)), len(buffer) - 1)
         buffer[i], buffer[-1] = buffer[-1], buffer[i]
         yield buffer.pop()

@@ -41,6 +41,15 @@ class TensorSlices:
         element = self.element
         return (map_leaves(lambda a, i=i: a[i], element) for i in range(self.n))
 
+    def has_rows(self) -> bool:
+        return True
+
+    def rows(self):
+        """``(row numbers, take)``: a batch of rows is ``take(numbers)``, gathered at once (what
+        stacking the elements of those rows gives)."""
+        element = self.element
+        return iter(range(self.n)), lambda numbers: map_leaves(lambda a: a[numbers], element)
+
 
 class Tensors:
     name = "_TensorDataset"

@@ -148,7 +148,8 @@ class EpochIterator:
             yield from self._array_batches()
             return
         group, begin = [], 0
-        for step, batch in enumerate(self.data):
+        host = getattr(self.data, "_host_elements", None)  # a tf.data.Dataset: its numpy batches
+        for step, batch in enumerate(host() if host is not None else self.data):
             if self.steps_per_epoch is not None and step >= self.steps_per_epoch:
                 break
             group.append(batch if self.class_weight is None else _with_class_weight(batch, self.class_weight))
