@@ -68,14 +68,14 @@ class Batch:
         has_rows = getattr(mapped.stage if mapped else self.stage, "has_rows", None)
         return has_rows is not None and has_rows()
 
-    def iterate(self):
+    def iterate(self, on_device: bool = False):
         mapped = self._mapped_stage()
         source = (mapped.stage if mapped else self.stage).rows() if self.gathers_rows() else None
         if source is not None:  # rows of arrays, maybe shuffled: each batch gathered at once
             numbers, take = source
             for chunk in _batches(numbers, self.size, self.drop):
                 rows = take(np.asarray(chunk))
-                yield rows if mapped is None else _mapped(mapped.fn, rows)
+                yield rows if mapped is None else _mapped(mapped.fn, rows, on_device)
             return
         if mapped is not None:  # map then batch: fused where pure
             for chunk in _batches(mapped.stage.iterate(), self.size, self.drop):
@@ -86,9 +86,16 @@ class Batch:
             yield map_many(_stack, chunk)
 
 
-def _mapped(fn, rows):
+    def iterate_on_device(self):
+        """The batches for a consumer that takes JAX arrays (iteration, ``fit``): a mapped
+        batch stays where its vectorized call left it, with no wait for the call to finish
+        (``_map_batch.vectorized_rows``)."""
+        return self.iterate(on_device=True)
+
+
+def _mapped(fn, rows, on_device: bool = False):
     """``fn`` mapped over a gathered batch: one vectorized call where pure, else per element."""
-    batch = vectorized_rows(fn, rows)
+    batch = vectorized_rows(fn, rows, on_device)
     if batch is not None:
         return batch
     chunk = [map_leaves(lambda a, i=i: a[i], rows) for i in range(len(leaves(rows)[0]))]

@@ -91,19 +91,24 @@ def vectorized(fn: ElementFunction, chunk: list):
 
 
 @x64.enabled
-def vectorized_rows(fn: ElementFunction, rows):
+def vectorized_rows(fn: ElementFunction, rows, on_device: bool = False):
     """``fn`` mapped over the rows of ``rows`` (an element whose leaves are stacked numpy
-    arrays) by one vectorized call; None where ``vectorized`` would be."""
+    arrays) by one vectorized call; None where ``vectorized`` would be. ``on_device``: the
+    result's leaves are the call's JAX arrays (reading them back to numpy waits for the call,
+    ~0.1 ms on a CPU whose dispatch thread has to wake up)."""
     flat, structure = jax.tree_util.tree_flatten(rows)
     if fn.eager or not all(isinstance(a, np.ndarray) for a in flat):
         return None
-    return _mapped(fn, jax.tree_util.tree_unflatten(structure, [a[0] for a in flat]), flat)
+    return _mapped(fn, jax.tree_util.tree_unflatten(structure, [a[0] for a in flat]), flat, on_device)
 
 
-def _mapped(fn: ElementFunction, first, stacked: list):
+def _mapped(fn: ElementFunction, first, stacked: list, on_device: bool = False):
     program = _vectorized_program(fn, first)
     if program is None:
         return None
     batched, out_tree = program
     outs = batched(*stacked)
+    if on_device:
+        result = jax.tree_util.tree_unflatten(out_tree, list(outs))
+        return tuple(result) if isinstance(result, list) else result  # as normalize's structure
     return normalize(jax.tree_util.tree_unflatten(out_tree, [np.asarray(o) for o in outs]))

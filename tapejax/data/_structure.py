@@ -93,7 +93,11 @@ def spec_of(element):
 def to_tensors(element):
     """The element as the user's code receives it: Tensors (64-bit data stays 64-bit); a window's
     Datasets (``_windows.py``) as they are."""
-    return map_leaves(lambda a: a if hasattr(a, "_stage") else Tensor(constant_array(a)), element)
+    def tensor(a):
+        if hasattr(a, "_stage"):
+            return a
+        return Tensor(a if isinstance(a, jax.Array) else constant_array(a))  # a map's batch: on the device
+    return map_leaves(tensor, element)
 
 
 def to_numpy(element):

@@ -171,14 +171,19 @@ class Prefetch:
     def cardinality(self) -> int:
         return self.stage.cardinality()
 
-    def iterate(self):
+    def _on_demand(self) -> bool:
+        # Batches gathered at once cost ~0.1-0.2 ms each, mostly with the GIL held: a thread
+        # handing them over costs more than it overlaps (fit over such a pipeline: 47-60 ms
+        # per epoch with the thread, 37-45 without, on a 2-core CPU).
         gathers_rows = getattr(self.stage, "gathers_rows", None)
-        if gathers_rows is not None and gathers_rows():
-            # Batches gathered at once cost ~0.1-0.2 ms each, mostly with the GIL held: a thread
-            # handing them over costs more than it overlaps (fit over such a pipeline: 47-60 ms
-            # per epoch with the thread, 37-45 without, on a 2-core CPU).
-            return self.stage.iterate()
-        return _Prefetcher(self.stage.iterate(), self.size)
+        return gathers_rows is not None and gathers_rows()
+
+    def iterate(self):
+        return self.stage.iterate() if self._on_demand() else _Prefetcher(self.stage.iterate(), self.size)
+
+    def iterate_on_device(self):
+        """As ``Batch.iterate_on_device``, for batches made on demand."""
+        return self.stage.iterate_on_device() if self._on_demand() else self.iterate()
 
 
 _END = object()

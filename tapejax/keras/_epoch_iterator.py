@@ -148,8 +148,8 @@ class EpochIterator:
             yield from self._array_batches()
             return
         group, begin = [], 0
-        host = getattr(self.data, "_host_elements", None)  # a tf.data.Dataset: its numpy batches
-        for step, batch in enumerate(host() if host is not None else self.data):
+        elements = getattr(self.data, "_elements_for_step", None)  # a tf.data.Dataset: as it holds them
+        for step, batch in enumerate(elements() if elements is not None else self.data):
             if self.steps_per_epoch is not None and step >= self.steps_per_epoch:
                 break
             group.append(batch if self.class_weight is None else _with_class_weight(batch, self.class_weight))
