@@ -390,7 +390,7 @@ def test_model_errors():
     with pytest.raises(ValueError, match=re.escape("Output with path `` is not connected to `inputs`")):
         tf.keras.Model(inputs=tf.keras.Input((2,)), outputs=tf.keras.layers.Dense(1)(tf.keras.Input((2,))))
     with pytest.raises(ValueError, match="A KerasTensor cannot be used as input to a TensorFlow function"):
-        tf.keras.Input((2,)) * 2.0
+        tf.nn.relu(tf.keras.Input((2,)))
     with pytest.raises(ValueError, match="All layers added to a Sequential model should have unique names"):
         tf.keras.Sequential([tf.keras.layers.Dense(1, name="d"), tf.keras.layers.Dense(1, name="d")])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import jax
 
 from ._keras_tensor import KerasTensor
+from ._layer import Layer
 
 
 def _flat(tree) -> list:
@@ -44,12 +45,47 @@ class Graph:
         return order
 
     @property
+    def operations(self) -> list:
+        """The InputLayers, layers and operations (``x * 2.0``'s Multiply), each once, in Keras'
+        order: by depth (the longest path to an output), deepest first, then in order of the
+        first visit of a depth-first walk from the outputs."""
+        depth, op_depth = {}, {}
+        for node in reversed(self.nodes):  # consumers before the nodes they read
+            d = max(depth.setdefault(id(node), 0), op_depth.get(id(node.layer), (0,))[0])
+            op_depth[id(node.layer)] = (d, node.layer)
+            depth[id(node)] = d
+            for parent in node.parent_nodes:
+                depth[id(parent)] = max(d + 1, depth.get(id(parent), 0))
+        for x in self.flat_inputs:
+            node = x._keras_history[0]
+            d = max(depth.get(id(node), 0), op_depth.get(id(node.layer), (0,))[0])
+            op_depth[id(node.layer)] = (d, node.layer)
+        first = self._visit_order()
+        ranked = sorted(op_depth.items(), key=lambda item: (-item[1][0], first.get(item[0], -1)))
+        return [layer for _, (_, layer) in ranked]
+
+    def _visit_order(self) -> dict:
+        """id(operation) -> when a depth-first walk from the outputs (parents after) first meets it."""
+        order, seen, stop = {}, set(), {id(x) for x in self.flat_inputs}
+
+        def visit(tensor):
+            node = tensor._keras_history[0] if tensor._keras_history else None
+            if node is None or id(node) in seen or (not node.is_input and id(tensor) in stop):
+                return
+            seen.add(id(node))
+            order.setdefault(id(node.layer), len(order))
+            if not node.is_input:
+                for parent in node.inputs:
+                    visit(parent)
+
+        for x in self.flat_outputs:
+            visit(x)
+        return order
+
+    @property
     def layers(self) -> list:
-        """The InputLayers, then each layer in run order, once."""
-        found = {id(x._keras_history[0].layer): x._keras_history[0].layer for x in self.flat_inputs}
-        for node in self.nodes:
-            found.setdefault(id(node.layer), node.layer)
-        return list(found.values())
+        """The :attr:`operations` that are layers (Keras does not list operations as layers)."""
+        return [op for op in self.operations if isinstance(op, Layer)]
 
     def run(self, inputs):
         """The outputs' values for real input values (a structure like ``inputs``)."""

@@ -7,6 +7,9 @@ its arguments), whose outputs are new KerasTensors. A functional model replays i
 
 from __future__ import annotations
 
+import functools
+import inspect
+
 import jax
 import jax.numpy as jnp
 
@@ -20,6 +23,38 @@ from .._core.variable import live_variables
 # the stand-in is unknown in the output. Two runs tell such a dimension from a fixed one (as
 # Keras' JAX backend does).
 _PROBES = (83, 89)
+
+
+# Operation classes by Keras name (``"Multiply"``...), registered by _operation.py: the
+# operators below record them.
+OPERATIONS: dict = {}
+
+
+def _binary(name: str, reflected: bool = False):
+    def operator(self, other):
+        operation = OPERATIONS[name]()
+        return operation(other, self) if reflected else operation(self, other)
+
+    return operator
+
+
+def _unary(name: str):
+    def operator(self):
+        return OPERATIONS[name]()(self)
+
+    return operator
+
+
+def _wrap_in_layer(framework: str, fn: str) -> str:
+    """Keras 3's message for a KerasTensor given to a TensorFlow (or JAX) function."""
+    return (f"A KerasTensor cannot be used as input to a {framework} function. A KerasTensor is a symbolic "
+            "placeholder for a shape and dtype, used when constructing Keras Functional models or Keras "
+            "Functions. You can only use it as input to a Keras layer or a Keras operation (from the "
+            "namespaces `keras.layers` and `keras.ops`). You are likely doing something like:\n\n"
+            f"```\nx = Input(...)\n...\n{fn}(x)  # Invalid.\n```\n\n"
+            f"What you should do instead is wrap `{fn}` in a layer:\n\n"
+            f"```\nclass MyLayer(Layer):\n    def call(self, x):\n        return {fn}(x)\n\n"
+            "x = MyLayer()(x)\n```\n")
 
 
 class KerasTensor:
@@ -45,19 +80,53 @@ class KerasTensor:
                 f"name={self.name}>")
 
     def __array__(self, *args, **kwargs):
-        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape and a dtype. It "
-                         "doesn't have any actual numerical value. You cannot convert it to a NumPy "
-                         "array.")
+        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+                         "have any actual numerical value. You cannot convert it to a NumPy array.")
 
-    def _unsupported(self, *args, **kwargs):
-        raise ValueError(
-            "A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a "
-            "symbolic placeholder for a shape and dtype, used when constructing Keras Functional "
-            "models or Keras Functions. You can only use it as input to a Keras layer or a Keras "
-            "operation (from the namespaces `keras.layers` and `keras.ops`).")
+    def __int__(self):
+        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+                         "have any actual numerical value. You cannot convert it to an int.")
 
-    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __matmul__ = _unsupported
-    __truediv__ = __rtruediv__ = __neg__ = __pow__ = __getitem__ = _unsupported
+    def __float__(self):
+        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+                         "have any actual numerical value. You cannot convert it to a float.")
+
+    def __tf_tensor__(self, dtype=None, name=None):
+        # TF's tensor-conversion protocol: every tapejax op converts its inputs through it.
+        raise ValueError(_wrap_in_layer("TensorFlow", "tf_fn"))
+
+    def __jax_array__(self):
+        raise ValueError(_wrap_in_layer("JAX", "jax_fn"))
+
+    def __iter__(self):
+        raise NotImplementedError("Iterating over a symbolic KerasTensor is not supported.")
+
+    def __bool__(self):
+        raise TypeError("A symbolic KerasTensor cannot be used as a boolean.")
+
+    # Operators record Keras 3 operations (``x * 2.0`` is a ``Multiply`` node), see _operation.py.
+    __add__, __radd__ = _binary("Add"), _binary("Add", reflected=True)
+    __sub__, __rsub__ = _binary("Subtract"), _binary("Subtract", reflected=True)
+    __mul__, __rmul__ = _binary("Multiply"), _binary("Multiply", reflected=True)
+    __matmul__, __rmatmul__ = _binary("Matmul"), _binary("Matmul", reflected=True)
+    __truediv__, __rtruediv__ = _binary("TrueDivide"), _binary("TrueDivide", reflected=True)
+    __floordiv__, __rfloordiv__ = _binary("FloorDivide"), _binary("FloorDivide", reflected=True)
+    __mod__, __rmod__ = _binary("Mod"), _binary("Mod", reflected=True)
+    __pow__, __rpow__ = _binary("Power"), _binary("Power", reflected=True)
+    __lt__, __le__ = _binary("Less"), _binary("LessEqual")
+    __gt__, __ge__ = _binary("Greater"), _binary("GreaterEqual")
+    __ne__ = _binary("NotEqual")
+    __and__, __rand__ = _binary("LogicalAnd"), _binary("LogicalAnd", reflected=True)
+    __or__, __ror__ = _binary("LogicalOr"), _binary("LogicalOr", reflected=True)
+    __xor__, __rxor__ = _binary("LogicalXor"), _binary("LogicalXor", reflected=True)
+    __neg__, __abs__, __invert__ = _unary("Negative"), _unary("Absolute"), _unary("LogicalNot")
+    __hash__ = object.__hash__  # defining __ne__ keeps identity hashing (Keras' KerasTensor too)
+
+    def __getitem__(self, key):
+        return OPERATIONS["GetItem"]()(self, key)
+
+    def __round__(self, ndigits=None):
+        return OPERATIONS["Round"](decimals=ndigits or 0)(self)
 
 
 class Node:
@@ -75,6 +144,12 @@ class Node:
     @property
     def parent_nodes(self) -> list:
         return [x._keras_history[0] for x in self.inputs if x._keras_history is not None]
+
+
+@functools.cache
+def _call_parameters(cls) -> frozenset:
+    call = getattr(cls, "call", None)
+    return frozenset(inspect.signature(call).parameters) if call is not None else frozenset()
 
 
 def _is_leaf(x) -> bool:
@@ -103,12 +178,17 @@ def symbolic_call(layer, inputs, args, kwargs):
     if not layer.built:
         layer._build_input_shape = shapes_of(inputs)  # Keras' build_config, when saved
         layer.build(layer._build_input_shape)
+    if "mask" not in kwargs and "mask" in _call_parameters(type(layer)):
+        kwargs = {**kwargs, "mask": None}  # as Keras records it: the (absent) mask of the inputs
     tree = (inputs, args, kwargs)
     specs = [output_spec(layer, tree, probe) for probe in _PROBES]
     flat, out_tree = jax.tree_util.tree_flatten(specs[0])
     other = jax.tree_util.tree_leaves(specs[1])
     outputs = [KerasTensor([a if a == b else None for a, b in zip(s.shape, o.shape, strict=True)],
                            s.dtype.name, auto_tensor_name()) for s, o in zip(flat, other, strict=True)]
+    refine = getattr(layer, "refine_outputs", None)  # Keras' own shape or dtype rule, where it differs
+    if refine is not None:
+        outputs = refine(outputs, (inputs, *args), kwargs)
     node = Node(layer, (inputs, *args), kwargs, outputs)
     for i, x in enumerate(outputs):
         x._keras_history = (node, i)

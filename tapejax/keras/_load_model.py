@@ -11,10 +11,15 @@ import json
 import os
 import zipfile
 
+import numpy as np
+
+from .._core.convert import constant
 from . import _lookup, _schedules
 from . import layers as _layers
 from . import optimizers as _optimizers
 from ._input_layer import InputLayer
+from ._keras_tensor import OPERATIONS
+from ._lambda import loading_scope
 from ._model import Functional, Model
 from ._model_saving import registered_class
 from ._saving import read_weights
@@ -22,10 +27,19 @@ from ._sequential import Sequential
 
 _UNSET_OPTIONS = ("quantization_config", "lora_rank", "lora_alpha")
 _MODELS = {"Sequential": Sequential, "Functional": Functional, "Model": Model}
+# The plain values a layer call's arguments may hold, as Keras 3 serializes them.
+_VALUES = {
+    "__slice__": lambda c: slice(c["start"], c["stop"], c["step"]),
+    "__ellipsis__": lambda c: Ellipsis,
+    "__numpy__": lambda c: np.array(c["value"], dtype=c["dtype"]),
+    "__tensor__": lambda c: constant(c["value"], dtype=c["dtype"]),
+}
 
 
 def _class_of(config: dict, custom_objects: dict):
     name, registered = config.get("class_name"), config.get("registered_name")
+    if config.get("module") == "keras.src.ops.numpy" and name in OPERATIONS:
+        return OPERATIONS[name]  # ``x * 2.0`` in a functional model: an operation, not a layer
     found = (registered and (custom_objects.get(registered) or registered_class(registered))) or (
         custom_objects.get(name) or _MODELS.get(name) or getattr(_layers, name, None))
     if found is None:
@@ -84,6 +98,8 @@ def _functional(config: dict, custom_objects: dict, cls):
     def resolve(tree):
         if isinstance(tree, dict) and tree.get("class_name") == "__keras_tensor__":
             return tensor(tree["config"]["keras_history"])
+        if isinstance(tree, dict) and tree.get("class_name") in _VALUES:
+            return _VALUES[tree["class_name"]](tree["config"])
         if isinstance(tree, list):
             return [resolve(t) for t in tree]
         if isinstance(tree, dict):
@@ -164,7 +180,8 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
     with zipfile.ZipFile(filepath, "r") as archive:
         config = json.loads(archive.read("config.json"))
         weights = archive.read("model.weights.h5")
-    model = deserialize(config, dict(custom_objects or {}))
+    with loading_scope(safe_mode, dict(custom_objects or {})):
+        model = deserialize(config, dict(custom_objects or {}))
     compiled = config.get("compile_config") or {}
     if compile and compiled:
         model.compile(optimizer=_optimizer(compiled["optimizer"]),

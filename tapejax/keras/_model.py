@@ -57,6 +57,11 @@ class Model(Trainer, Layer):
             return self._graph.layers
         return self._layers
 
+    @property
+    def operations(self) -> list:
+        """The layers and, in a functional model, the operations its graph records (``x * 2.0``)."""
+        return self._graph.operations if self._graph is not None else self.layers
+
     def get_layer(self, name=None, index=None):
         """The layer called ``name``, or at position ``index`` of :attr:`layers`."""
         if index is not None:

@@ -13,7 +13,11 @@ import json
 import os
 import zipfile
 
+import numpy as np
+
+from .._core.tensor import TensorLike
 from ._keras_tensor import KerasTensor
+from ._operation import Operation
 from ._saving import write_weights
 
 KERAS_VERSION = "3.15.1"  # the Keras whose format this writes (TF 2.21's)
@@ -41,6 +45,8 @@ def registered_class(name: str):
 def _module_of(obj) -> tuple:
     """Keras' ``module`` and ``registered_name`` of an object's class."""
     cls = type(obj)
+    if isinstance(obj, Operation):
+        return "keras.src.ops.numpy", cls.__name__
     registered = cls.__dict__.get("_registered_name")
     if registered is not None:
         return None, registered
@@ -85,8 +91,18 @@ def _history(x: KerasTensor) -> list:
 
 
 def _args_config(tree):
+    """A call's arguments as Keras 3 writes them: KerasTensors by history, slices, arrays."""
     if isinstance(tree, KerasTensor):
         return keras_tensor_config(tree)
+    if isinstance(tree, slice):
+        return {"class_name": "__slice__",
+                "config": {"start": tree.start, "stop": tree.stop, "step": tree.step}}
+    if tree is Ellipsis:
+        return {"class_name": "__ellipsis__", "config": {}}
+    if isinstance(tree, (TensorLike, np.ndarray, np.generic)):
+        kind = "__numpy__" if isinstance(tree, (np.ndarray, np.generic)) else "__tensor__"
+        value = np.asarray(tree)
+        return {"class_name": kind, "config": {"value": value.tolist(), "dtype": value.dtype.name}}
     if isinstance(tree, (list, tuple)):
         return [_args_config(t) for t in tree]
     if isinstance(tree, dict):
@@ -98,7 +114,7 @@ def functional_config(model) -> dict:
     """A functional model's config: each layer with the calls (``inbound_nodes``) it makes."""
     graph = model._graph
     layers = []
-    for layer in graph.layers:
+    for layer in graph.operations:
         entry = serialize(layer)
         entry["name"] = layer.name
         nodes = [n for n in graph.nodes if n.layer is layer]

@@ -12,7 +12,7 @@ def summary_text(model, line_length=None, positions=None) -> str:
     """The summary as Keras 3 prints it where stdout is not a terminal."""
     graph = getattr(model, "_graph", None)
     chain = graph is None or getattr(model, "_is_sequential", False) or _is_chain(graph)
-    layers = model.layers if graph is None or getattr(model, "_is_sequential", False) else graph.layers
+    layers = model.layers if graph is None or getattr(model, "_is_sequential", False) else graph.operations
     if chain:
         default, positions = 88, positions or [0.45, 0.80, 1.0]
         header = ["Layer (type)", "Output Shape", "Param #"]
@@ -119,24 +119,19 @@ def _fit(widths: list, line_length: int) -> list:
 
 
 def _wrap(text: str, width: int) -> list:
-    """Greedy word wrap at spaces, folding words longer than the cell (as rich does)."""
+    """Greedy word wrap at spaces; a word longer than the cell gets a line of its own, cut with
+    an ellipsis (rich's default ``overflow="ellipsis"``)."""
     lines, line = [], ""
-    for whole in text.split(" "):
-        word = whole
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
+    for word in text.split(" "):
         candidate = f"{line} {word}" if line else word
         if len(candidate) <= width:
             line = candidate
-        else:
+            continue
+        if line:
             lines.append(line)
-            line = word
+        line = word
     lines.append(line)
-    return lines
+    return [w if len(w) <= width else w[:width - 1] + "…" for w in lines]
 
 
 def _cells(fields: list, widths: list, right: list, bar: str) -> list:

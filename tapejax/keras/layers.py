@@ -8,6 +8,7 @@ from ._core_layers import Activation, Dropout, Flatten, Reshape
 from ._dense import Dense
 from ._embedding import Embedding
 from ._input_layer import Input, InputLayer
+from ._lambda import Lambda
 from ._layer import Layer
 from ._layer_normalization import LayerNormalization
 from ._merging import (
@@ -59,7 +60,7 @@ __all__ = [
     "GlobalAveragePooling2D",
     "GlobalAveragePooling3D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalAvgPool3D",
     "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPool3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D",
-    "GlobalMaxPooling3D", "LSTMCell", "Layer", "LayerNormalization", "MaxPool1D", "MaxPool2D",
+    "GlobalMaxPooling3D", "LSTMCell", "Lambda", "Layer", "LayerNormalization", "MaxPool1D", "MaxPool2D",
     "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "Multiply",
     "Reshape", "SimpleRNN", "SimpleRNNCell", "Subtract", "add", "average", "concatenate", "maximum",
     "minimum", "multiply", "subtract",
