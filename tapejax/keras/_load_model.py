@@ -20,6 +20,7 @@ from . import optimizers as _optimizers
 from ._input_layer import InputLayer
 from ._keras_tensor import OPERATIONS
 from ._lambda import loading_scope
+from ._legacy_h5 import assign_layer_weights, read_h5
 from ._model import Functional, Model
 from ._model_saving import registered_class
 from ._saving import read_weights
@@ -171,6 +172,8 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
     """The model saved in ``filepath`` (a ``.keras`` file), with its weights and, when it was
     compiled and ``compile``, its optimizer (state included), loss and metrics."""
     filepath = os.fspath(filepath)
+    if filepath.endswith((".h5", ".hdf5")):  # h5py raises FileNotFoundError for a missing file, as in TF
+        return _load_h5(filepath, dict(custom_objects or {}), compile, safe_mode)
     if not filepath.endswith(".keras"):
         raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` "
                          "files and legacy H5 format files (`.h5` extension).")
@@ -184,14 +187,36 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
         model = deserialize(config, dict(custom_objects or {}))
     compiled = config.get("compile_config") or {}
     if compile and compiled:
-        model.compile(optimizer=_optimizer(compiled["optimizer"]),
-                      loss=_compile_arg(compiled.get("loss"), custom_objects or {}),
-                      loss_weights=compiled.get("loss_weights"),
-                      metrics=_compile_arg(compiled.get("metrics"), custom_objects or {}),
-                      weighted_metrics=_compile_arg(compiled.get("weighted_metrics"), custom_objects or {}),
-                      run_eagerly=compiled.get("run_eagerly", False),
-                      steps_per_execution=compiled.get("steps_per_execution", 1))
-        if model.built:
-            model.optimizer.build(model.trainable_variables)
+        _compile(model, compiled, compiled["optimizer"], custom_objects or {})
     read_weights(model, io.BytesIO(weights))
+    return model
+
+
+def _compile(model, compiled: dict, optimizer: dict, custom_objects: dict) -> None:
+    """Compiles a loaded model as its saved compile arguments say; builds the optimizer's state."""
+    model.compile(optimizer=_optimizer(optimizer),
+                  loss=_compile_arg(compiled.get("loss"), custom_objects),
+                  loss_weights=compiled.get("loss_weights"),
+                  metrics=_compile_arg(compiled.get("metrics"), custom_objects),
+                  weighted_metrics=_compile_arg(compiled.get("weighted_metrics"), custom_objects),
+                  run_eagerly=compiled.get("run_eagerly", False),
+                  steps_per_execution=compiled.get("steps_per_execution", 1))
+    if model.built:
+        model.optimizer.build(model.trainable_variables)
+
+
+def _load_h5(filepath: str, custom_objects: dict, compile: bool, safe_mode: bool):  # noqa: A002
+    """A model from Keras' legacy ``.h5`` file: config, weights by order, compile arguments and
+    the optimizer's state (skipped, as Keras does, when it does not fit the built optimizer)."""
+    config, training, layers, optimizer_values = read_h5(filepath)
+    with loading_scope(safe_mode, custom_objects):
+        model = deserialize(config, custom_objects)
+    assign_layer_weights(model, layers)
+    if compile and training is not None:
+        _compile(model, training, training["optimizer_config"], custom_objects)
+        variables = model.optimizer.variables
+        if optimizer_values is not None and len(optimizer_values) == len(variables) and all(
+                tuple(v.shape) == value.shape for v, value in zip(variables, optimizer_values, strict=True)):
+            for variable, value in zip(variables, optimizer_values, strict=True):
+                variable.assign(value.astype(variable.dtype.as_numpy_dtype))
     return model

@@ -8,9 +8,11 @@ in attributes, lists or dicts) and ``call(inputs, training=None)``.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
-from . import _model_saving, _saving
+from . import _legacy_h5, _model_saving, _saving
 from ._functional import Graph
 from ._layer import Layer, _auto_name
 from ._summary import summary_text
@@ -115,8 +117,13 @@ class Model(Trainer, Layer):
 
     def save(self, filepath, overwrite: bool = True, zipped=None, **kwargs) -> None:
         """Writes the whole model (config, weights, optimizer state) to a Keras 3 ``.keras``
-        file; ``tf.keras.models.load_model`` reads it back, here or in TensorFlow's Keras."""
-        _model_saving.save_model(self, filepath, overwrite)
+        file, or to Keras' legacy HDF5 file for a ``.h5``/``.hdf5`` path;
+        ``tf.keras.models.load_model`` reads both back, here or in TensorFlow's Keras."""
+        path = os.fspath(filepath)
+        if path.endswith((".h5", ".hdf5")):
+            _legacy_h5.save_h5(self, path, overwrite, kwargs.get("include_optimizer", True))
+        else:
+            _model_saving.save_model(self, filepath, overwrite)
 
 
 class Functional(Model):
