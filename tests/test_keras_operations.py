@@ -81,6 +81,10 @@ def test_operators_are_operations_in_summary_layers_and_config(capsys):
         {"class_name": "__slice__", "config": {"start": None, "stop": 2, "step": None}}]
     assert layers[5]["inbound_nodes"][0]["kwargs"] == {"mask": None}
     assert layers[5]["build_config"] == {"input_shape": [None, 2]}
+    # The ends mirror the structure the model was given, as Keras writes them.
+    assert model.get_config()["input_layers"] == ["x", 0, 0]
+    as_lists = tf.keras.Model([model.inputs[0]], [model.outputs[0]]).get_config()
+    assert (as_lists["input_layers"], as_lists["output_layers"]) == ([["x", 0, 0]], [["lambda", 0, 0]])
 
 
 def test_operations_share_the_layers_name_counter():
@@ -297,3 +301,13 @@ def test_file_written_by_tensorflow_with_operations_and_lambda_loads():
     np.testing.assert_allclose(second, [[[-3.439338445663452, -3.749504327774048]],
                                         [[-1.8102480173110962, -3.405703067779541]],
                                         [[-20.661155700683594, -31.666202545166016]]], rtol=1e-6)
+
+
+def test_tf_tensor_protocol_converts_objects_as_tf_does():
+    # How a KerasTensor reaches every tapejax op: TF's ``__tf_tensor__`` conversion protocol.
+    class Pair:
+        def __tf_tensor__(self, dtype=None, name=None):
+            return tf.constant([1.0, 2.0], dtype=dtype)
+
+    np.testing.assert_array_equal(tf.convert_to_tensor(Pair()).numpy(), [1.0, 2.0])
+    np.testing.assert_array_equal(tf.add(Pair(), 1.0).numpy(), [2.0, 3.0])

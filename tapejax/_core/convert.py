@@ -88,7 +88,7 @@ def _python_to_numpy(value, dtype: _dtypes.DType | None) -> np.ndarray:
 
 def _contains_tensor(value) -> bool:
     return isinstance(value, (list, tuple)) and any(
-        isinstance(v, TensorLike) or hasattr(type(v), "__tf_tensor__") or _contains_tensor(v) for v in value
+        isinstance(v, TensorLike) or _contains_tensor(v) for v in value
     )
 
 
@@ -126,15 +126,15 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         return tensor
     if type(value) in _SCALAR_TYPES:
         return Tensor(_scalar_array(value, dtype, dtype_hint))
-    protocol = getattr(type(value), "__tf_tensor__", None)
-    if protocol is not None:  # TF's tensor protocol (tf.types.experimental.TensorProtocol)
-        return convert_to_tensor(protocol(value, dtype, name), dtype=dtype)
     if isinstance(value, (jax.Array, jax.core.Tracer, np.ndarray, np.generic)):
         # Arrays are cast to the dtype asked for, or hinted at (TF converts numpy values so).
         target = dtype if dtype is not None or dtype_hint is None else _dtypes.as_dtype(dtype_hint)
         if target is not None and value.dtype != target._np:
             value = value.astype(target._np)
         return Tensor(value if isinstance(value, (jax.Array, jax.core.Tracer)) else constant_array(value))
+    protocol = getattr(type(value), "__tf_tensor__", None)
+    if protocol is not None:  # TF's tensor protocol (tf.types.experimental.TensorProtocol)
+        return convert_to_tensor(protocol(value, dtype, name), dtype=dtype)
     if _contains_tensor(value):
         packed = pack([convert_to_tensor(v) for v in value], 0)
         return packed if dtype is None else cast_tensor(packed, dtype)

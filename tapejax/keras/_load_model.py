@@ -128,9 +128,11 @@ def _functional(config: dict, custom_objects: dict, cls):
                              "layer call makes.")
 
     def ends(spec):
+        if isinstance(spec, dict):
+            return {k: ends(v) for k, v in spec.items()}
         if spec and isinstance(spec[0], str):
             return tensor(spec)
-        return [tensor(s) for s in spec]
+        return [ends(s) for s in spec]
 
     inputs, outs = ends(config["input_layers"]), ends(config["output_layers"])
     if isinstance(inputs, list) and len(inputs) == 1:

@@ -122,14 +122,15 @@ def functional_config(model) -> dict:
                                   for n in nodes]
         layers.append(entry)
 
-    def ends(tensors):
-        found = [_history(x) for x in tensors]
-        return found[0] if len(found) == 1 else found
+    def ends(tree):  # the structure the model was given: a tensor, a list, a dict (as Keras writes it)
+        if isinstance(tree, KerasTensor):
+            return _history(tree)
+        if isinstance(tree, dict):
+            return {k: ends(v) for k, v in tree.items()}
+        return [ends(t) for t in tree]
 
-    inputs = ends(graph.flat_inputs)
     return {"name": model.name, "trainable": model.trainable, "layers": layers,
-            "input_layers": [inputs] if len(graph.flat_inputs) == 1 else inputs,
-            "output_layers": ends(graph.flat_outputs)}
+            "input_layers": ends(graph.inputs), "output_layers": ends(graph.outputs)}
 
 
 def optimizer_config(optimizer) -> dict:
