@@ -39,7 +39,8 @@ _VALUES = {
 
 def _class_of(config: dict, custom_objects: dict):
     name, registered = config.get("class_name"), config.get("registered_name")
-    if config.get("module") == "keras.src.ops.numpy" and name in OPERATIONS:
+    operation = str(config.get("module")).startswith(("keras.src.ops.", "keras.src.activations."))
+    if operation and name in OPERATIONS:
         return OPERATIONS[name]  # ``x * 2.0`` in a functional model: an operation, not a layer
     found = (registered and (custom_objects.get(registered) or registered_class(registered))) or (
         custom_objects.get(name) or _MODELS.get(name) or getattr(_layers, name, None))

@@ -46,7 +46,7 @@ def _module_of(obj) -> tuple:
     """Keras' ``module`` and ``registered_name`` of an object's class."""
     cls = type(obj)
     if isinstance(obj, Operation):
-        return "keras.src.ops.numpy", cls.__name__
+        return getattr(obj, "module", "keras.src.ops.numpy"), cls.__name__
     registered = cls.__dict__.get("_registered_name")
     if registered is not None:
         return None, registered

@@ -4,22 +4,24 @@ from __future__ import annotations
 
 from .._ops import math_ops as _math
 from .._ops import nn_ops as _nn
+from ._activation_ops import symbolic
 
-elu = _nn.elu
-exponential = _math.exp
-gelu = _nn.gelu
-leaky_relu = _nn.leaky_relu
+# On a KerasTensor each records Keras 3's operation (``ReLU``, ``Sigmoid``...), as Keras' do.
+elu = symbolic(_nn.elu, "Elu")
+exponential = symbolic(_math.exp, "Exp")
+gelu = symbolic(_nn.gelu, "Gelu")
+leaky_relu = symbolic(_nn.leaky_relu, "LeakyRelu")
 log_sigmoid = _math.log_sigmoid
-log_softmax = _nn.log_softmax
-relu = _nn.relu
-relu6 = _nn.relu6
-selu = _nn.selu
-sigmoid = _math.sigmoid
-silu = swish = _nn.silu
-softmax = _nn.softmax
-softplus = _math.softplus
-softsign = _nn.softsign
-tanh = _math.tanh
+log_softmax = symbolic(_nn.log_softmax, "LogSoftmax")
+relu = symbolic(_nn.relu, "ReLU")
+relu6 = symbolic(_nn.relu6, "Relu6")
+selu = symbolic(_nn.selu, "Selu")
+sigmoid = symbolic(_math.sigmoid, "Sigmoid")
+silu = swish = symbolic(_nn.silu, "Silu")
+softmax = symbolic(_nn.softmax, "Softmax")
+softplus = symbolic(_math.softplus, "Softplus")
+softsign = symbolic(_nn.softsign, "Softsign")
+tanh = symbolic(_math.tanh, "Tanh")
 
 
 def linear(x):
@@ -27,9 +29,12 @@ def linear(x):
     return x
 
 
-def hard_sigmoid(x):
+def _hard_sigmoid(x):
     """``relu6(x + 3) / 6``, Keras 3's piecewise-linear sigmoid."""
     return _nn.relu6(x + 3.0) / 6.0
+
+
+hard_sigmoid = symbolic(_hard_sigmoid, "HardSigmoid")
 
 
 def hard_silu(x):
@@ -76,7 +81,8 @@ def serialize(activation):
     'linear'
     """
     for name, fn in _BY_NAME.items():
-        if fn is activation and name not in ("swish", "hard_swish"):
+        # ``tf.nn.relu`` given as an activation is the op ``relu`` wraps (``__wrapped__``).
+        if activation in (fn, getattr(fn, "__wrapped__", None)) and name not in ("swish", "hard_swish"):
             return name
     return getattr(activation, "__name__", repr(activation))
 
