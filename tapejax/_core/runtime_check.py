@@ -24,20 +24,31 @@ import jax
 import jax.numpy as jnp
 from jax.experimental import checkify
 
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, OpError
 from .state import jax_is_tracing, state
 from .summarize import Summarized
 
+# The error class of a check's message where it is not InvalidArgumentError (``check(error=)``).
+_ERROR_CLASSES: dict = {}
 
-def check(ok, message: str, *values) -> None:
+
+def check(ok, message: str, *values, error: type = InvalidArgumentError) -> None:
     """Checks ``ok`` (a symbolic boolean scalar) when the function being traced runs; ``message``
     is formatted with ``values`` when it fails: a ``{}`` field as numpy prints the value, a
-    ``summarize.field`` as TF's SummarizeValue (of a tensor's first elements). Outside a
-    ``tapejax.function`` trace (a JAX transformation of the user's own) there is no check."""
+    ``summarize.field`` as TF's SummarizeValue (of a tensor's first elements), and raised as
+    ``error`` (a TF error class). Outside a ``tapejax.function`` trace (a JAX transformation of
+    the user's own) there is no check."""
     if not state.runtime_checks:
         return
+    if error is not InvalidArgumentError:
+        _ERROR_CLASSES[message] = error
     state.runtime_checks[-1].append(message)
     checkify.check(ok, message, *values)
+
+
+def trace_depth() -> int:
+    """How many ``tapejax.function`` traces are running (nested) in this thread."""
+    return len(state.runtime_checks)
 
 
 def checking() -> bool:
@@ -61,7 +72,8 @@ class _Outcome:
         failed = jax.tree_util.tree_unflatten(self.tree, self.leaves).get_exception()
         template = getattr(failed, "fmt_string", None)  # a failed check (not another checkify error)
         if template is not None:
-            raise InvalidArgumentError(template.format(*[Summarized(v) for v in failed.args]))
+            error = _ERROR_CLASSES.get(template, InvalidArgumentError)
+            raise error(template.format(*[Summarized(v) for v in failed.args]))
         text = str(failed)  # checkify appends " (`check` failed)"
         raise InvalidArgumentError(text[: text.rfind(" (`")])
 
@@ -132,7 +144,7 @@ def settle(pending: list, keep: int = 0) -> None:
         outcome, _ = pending[0]
         try:
             outcome.raise_failed()
-        except InvalidArgumentError:
+        except OpError:
             for _, undo in reversed(pending):
                 for variable, value in reversed(undo):
                     variable._stored = value
