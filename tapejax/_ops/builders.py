@@ -80,6 +80,12 @@ def broadcast_shape(op_name: str, *shapes) -> tuple:
         sizes = {d for d in dims if d != 1}
         if len(sizes) > 1:
             text = " vs. ".join("[" + ",".join(str(d) for d in s) + "]" for s in shapes)
+            if any(not isinstance(d, int) for d in sizes):  # None dimensions of a tf.function's trace
+                raise InvalidArgumentError(
+                    f"Incompatible shapes: {text} [Op:{op_name}]: a tf.function traces each None "
+                    "dimension of its input_signature as its own symbolic size (JAX shape polymorphism), "
+                    "and this op needs two of them to be equal. Calls with concrete tensors trace per "
+                    "shape instead; for a concrete function, give those dimensions a size.")
             raise InvalidArgumentError(f"Incompatible shapes: {text} [Op:{op_name}]")
         out.append(sizes.pop() if sizes else 1)
     return tuple(out)
