@@ -29,11 +29,16 @@ from .._core.variable import live_variables, write_back
 from .polymorphic import instantiated, is_symbolic
 from .tensor_spec import TensorSpec
 
+# What is never an iterator: checked first, as ``isinstance`` of an abstract class is slow.
+_NOT_ITERATORS = (tuple, list, dict, int, float, str, type(None), jax.Array, np.ndarray)
+
 
 def is_leaf(x) -> bool:
     # A Python iterator argument is one static value (JAX would warn that it treats such an
     # unregistered iterable as a leaf, and will refuse it in a later version).
-    return isinstance(x, (TensorLike, collections.abc.Iterator))
+    if isinstance(x, TensorLike):
+        return True
+    return not isinstance(x, _NOT_ITERATORS) and isinstance(x, collections.abc.Iterator)
 
 
 def _is_array(x) -> bool:
