@@ -17,6 +17,8 @@ the functions built from them, and the device arrays of Python scalar constants.
 - ``nest_kinds``: a type (nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
 - ``structures``: (a recording's interned prefix, one more event) (structure.py) -> the
   prefix one event longer (``MAX_STRUCTURES``).
+- ``broadcasts``: two shapes that broadcast (an op builder checked them once: _ops/builders.py)
+  -> True (``MAX_AVALS``).
 
 Policy, decided by measurement (issue 13): a structure is compiled with ``jax.jit`` the first
 time it is seen, never run op by op (JAX's eager dispatch then traces ``jax.vjp`` and compiles
@@ -57,6 +59,9 @@ class BoundedCache:
     def __init__(self, name: str, max_entries: int, on_evict=None):
         self.name, self.max_entries, self._on_evict = name, max_entries, on_evict
         self._entries: collections.OrderedDict = collections.OrderedDict()
+        # The map itself, for the hottest paths: ``table.get(key)`` is ``peek`` without a method
+        # call (the same object for the cache's whole life: ``clear`` empties it in place).
+        self.table = self._entries
         self._lock = threading.Lock()
         self.hits = self.misses = 0
         _ALL.append(self)
@@ -220,6 +225,7 @@ scalars = BoundedCache("scalars", MAX_SCALARS)
 nest_kinds = BoundedCache("nest kinds", MAX_NEST_KINDS)
 structures = BoundedCache("structures", MAX_STRUCTURES)
 out_trees = BoundedCache("jax_op output structures", MAX_AVALS)
+broadcasts = BoundedCache("broadcasting shape pairs", MAX_AVALS)
 
 
 def clear_caches() -> None:
