@@ -16,7 +16,7 @@ import jax.numpy as jnp
 from .._core import derivatives as _derivatives
 from .._core import recorders, x64
 from .._core.nest import flatten, pack
-from .._core.tape import Tape
+from .._core.tape import Tape, in_creation_order
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable
 from .gradient_args import (
@@ -176,6 +176,8 @@ class GradientTape:
         """The Variables watched by this tape, in order of construction."""
         if self._tape is not None:
             self._watched_variables = self._tape.watched_variables()
+        elif isinstance(self._watched_variables, dict):  # a used-up tape's
+            self._watched_variables = in_creation_order(self._watched_variables)
         return self._watched_variables
 
     # -- derivatives ------------------------------------------------------------------------
@@ -350,7 +352,8 @@ class _DerivativeCall:
                 tape._push_tape()  # back at its level
             return
         if not tape._persistent:
-            tape._watched_variables = tape._tape.watched_variables()
+            # The used-up tape's watched Variables, ordered only if asked for (id -> Variable).
+            tape._watched_variables = tape._tape.watched_vars
             tape._tape = None
 
 

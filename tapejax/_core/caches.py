@@ -17,6 +17,8 @@ the functions built from them, and the device arrays of Python scalar constants.
 - ``nest_kinds``: a type (nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
 - ``structures``: (a recording's interned prefix, one more event) (structure.py) -> the
   prefix one event longer (``MAX_STRUCTURES``).
+- ``interned``: a large structural key (a derivative's) -> the small object standing for it
+  (``intern_key``; ``4 * MAX_COMPILED``).
 - ``broadcasts``: two shapes that broadcast (an op builder checked them once: _ops/builders.py)
   -> True (``MAX_AVALS``).
 
@@ -226,6 +228,28 @@ nest_kinds = BoundedCache("nest kinds", MAX_NEST_KINDS)
 structures = BoundedCache("structures", MAX_STRUCTURES)
 out_trees = BoundedCache("jax_op output structures", MAX_AVALS)
 broadcasts = BoundedCache("broadcasting shape pairs", MAX_AVALS)
+
+
+class Interned:
+    """A small stand-in for a large structural key (a derivative's: its whole slice), compared
+    and hashed by identity, so the hot paths hash one object instead of the structure."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<interned key at {id(self):#x}>"
+
+
+interned = BoundedCache("interned keys", MAX_COMPILED * 4)
+
+
+def intern_key(key):
+    """The :class:`Interned` standing for ``key``: the same object for equal keys while this
+    table holds it (an evicted key gets a new one: a later cache miss, never a wrong hit)."""
+    found = interned.table.get(key)
+    if found is None:
+        found = interned.put(key, Interned())
+    return found
 
 
 def clear_caches() -> None:

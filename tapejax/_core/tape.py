@@ -124,8 +124,8 @@ class Tape:
         if structure is None:
             return None
         try:
-            return (structure, tuple(slots[id(t)] for t in targets),
-                    tuple(slots[id(t)] for t in leaves))
+            return (structure, tuple([slots[id(t)] for t in targets]),
+                    tuple([slots[id(t)] for t in leaves]))
         except KeyError:
             return None
 
@@ -141,4 +141,9 @@ class Tape:
         return [source] if id(source) in self.connected else []
 
     def watched_variables(self) -> tuple:
-        return tuple(sorted(self.watched_vars.values(), key=lambda v: v._order))
+        return in_creation_order(self.watched_vars)
+
+
+def in_creation_order(variables: dict) -> tuple:
+    """The Variables of ``variables`` (id -> Variable), in order of construction."""
+    return tuple(sorted(variables.values(), key=lambda v: v._order))
