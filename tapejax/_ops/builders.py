@@ -159,9 +159,10 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
                 return record_in_x64(op, (x, y))
         x, y = binary_args(x, y, tf_name, lenient)
         check_dtype(tf_name, dtypes, x)
-        if check_shapes and x._np_shape != y._np_shape and x._np_shape and y._np_shape:
-            broadcast_shape(tf_name, x._np_shape, y._np_shape)  # equal shapes and scalars always do
-            broadcasts.put((x._np_shape, y._np_shape), True)  # these do: the fast path's test
+        sx, sy = x._np_shape, y._np_shape
+        if check_shapes and sx != sy and sx and sy and (sx, sy) not in _BROADCASTS:
+            broadcast_shape(tf_name, sx, sy)  # equal shapes and scalars always do
+            broadcasts.put((sx, sy), True)  # these do (the test above and the fast path's)
         return record_in_x64(op, (x, y))
 
     public.__name__ = public.__qualname__ = py_name or tf_name.lower()
