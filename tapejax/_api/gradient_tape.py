@@ -296,7 +296,9 @@ class GradientTape:
             raise _used_tape_error("batch_jacobian")
         _check_single_target(target, "batch_jacobian")
         check_watchable(source)
-        if not (target.shape.with_rank_at_least(2) and source.shape.with_rank_at_least(2)
+        ts, ss = target._np_shape, source._np_shape
+        if not (len(ts) >= 2 and len(ss) >= 2 and ts[0] == ss[0]) and not (
+                target.shape.with_rank_at_least(2) and source.shape.with_rank_at_least(2)
                 and target.shape[0] == source.shape[0]):
             raise ValueError(
                 f"Need first dimension of target shape ({target.shape}) and source shape "

@@ -19,8 +19,8 @@ the functions built from them, and the device arrays of Python scalar constants.
   prefix one event longer (``MAX_STRUCTURES``).
 - ``interned``: a large structural key (a derivative's) -> the small object standing for it
   (``intern_key``; ``4 * MAX_COMPILED``).
-- ``broadcasts``: two shapes that broadcast (an op builder checked them once: _ops/builders.py)
-  -> True (``MAX_AVALS``).
+- ``broadcasts``: shapes that broadcast (_ops/builders.py checked them once) -> their
+  broadcast shape (``MAX_AVALS``).
 
 Policy, decided by measurement (issue 13): a structure is compiled with ``jax.jit`` the first
 time it is seen, never run op by op (JAX's eager dispatch then traces ``jax.vjp`` and compiles

@@ -102,7 +102,13 @@ class Tape:
             reads = self.var_reads[vid] = []
         reads.append(tensor)
         aval = tensor._shape_dtype
-        self.structure = _structure.extend(self.structure, ("read", self._new_slot(tensor), aval))
+        structure = self.structure
+        if structure is not None:  # extend() with the table's hit inline (every read)
+            event = ("read", self._new_slot(tensor), aval)
+            found = _structure_table.get((structure, event))
+            self.structure = found or _structure.extend(structure, event)
+        else:
+            self._new_slot(tensor)
         if aval[1] in _DIFFERENTIABLE:
             self.connected[id(tensor)] = tensor
 

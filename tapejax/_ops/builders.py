@@ -79,11 +79,20 @@ def check_bool(op_name: str, *tensors) -> None:
                 f"tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]")
 
 
-_BROADCASTS = broadcasts.table  # (shape, shape) pairs known to broadcast (caches.broadcasts)
+_BROADCASTS = broadcasts.table  # shapes known to broadcast -> the result (caches.broadcasts)
 
 
 def broadcast_shape(op_name: str, *shapes) -> tuple:
     """The broadcast of ``shapes``, or TF's "Incompatible shapes" error."""
+    if len(shapes) == 2:  # the common cases first: a hot path of binary ops
+        a, b = shapes
+        if a == b or not b:
+            return tuple(a)
+        if not a:
+            return tuple(b)
+    found = _BROADCASTS.get(shapes)  # shapes that broadcast, checked before
+    if found is not None:
+        return found
     ndim = max(len(s) for s in shapes)
     out = []
     for dims in zip(*[(1,) * (ndim - len(s)) + tuple(s) for s in shapes], strict=True):
@@ -92,7 +101,7 @@ def broadcast_shape(op_name: str, *shapes) -> tuple:
             text = " vs. ".join("[" + ",".join(str(d) for d in s) + "]" for s in shapes)
             raise InvalidArgumentError(f"Incompatible shapes: {text} [Op:{op_name}]")
         out.append(sizes.pop() if sizes else 1)
-    return tuple(out)
+    return broadcasts.put(shapes, tuple(out))
 
 
 def convert_like(value, like, lenient: bool = False):
@@ -159,10 +168,8 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
                 return record_in_x64(op, (x, y))
         x, y = binary_args(x, y, tf_name, lenient)
         check_dtype(tf_name, dtypes, x)
-        sx, sy = x._np_shape, y._np_shape
-        if check_shapes and sx != sy and sx and sy and (sx, sy) not in _BROADCASTS:
-            broadcast_shape(tf_name, sx, sy)  # equal shapes and scalars always do
-            broadcasts.put((sx, sy), True)  # these do (the test above and the fast path's)
+        if check_shapes:
+            broadcast_shape(tf_name, x._np_shape, y._np_shape)
         return record_in_x64(op, (x, y))
 
     public.__name__ = public.__qualname__ = py_name or tf_name.lower()
