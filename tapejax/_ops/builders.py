@@ -158,15 +158,19 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
 
     @x64.enabled  # one entry for the conversions and the record inside
     def public(x, y, name=None):
-        if type(x) is Tensor and type(y) is Tensor:
-            # Two Tensors of one allowed dtype and equal (or scalar) shapes pass every check
-            # below: the checks are skipped (a hot path); anything else takes them.
-            ax, ay = x._aval or x._shape_dtype, y._aval or y._shape_dtype
-            if ax[1] is ay[1] and ax[1] in allowed and (
-                    ax[0] == ay[0] or not ax[0] or not ay[0] or not check_shapes
-                    or (ax[0], ay[0]) in _BROADCASTS):
-                return record_in_x64(op, (x, y))
-        x, y = binary_args(x, y, tf_name, lenient)
+        if type(x) is not Tensor or type(y) is not Tensor:
+            if isinstance(x, TensorLike) and isinstance(y, TensorLike):
+                x, y = x._as_tensor(), y._as_tensor()  # Variables read, as binary_args does
+            else:
+                x, y = binary_args(x, y, tf_name, lenient)
+        # Two Tensors of one allowed dtype and equal, scalar or already checked shapes pass
+        # every check below: the checks are skipped (a hot path); anything else takes them.
+        ax, ay = x._aval or x._shape_dtype, y._aval or y._shape_dtype
+        if ax[1] is ay[1] and ax[1] in allowed and (
+                ax[0] == ay[0] or not ax[0] or not ay[0] or not check_shapes
+                or (ax[0], ay[0]) in _BROADCASTS):
+            return record_in_x64(op, (x, y))
+        check_same_dtype(tf_name, (x, y))
         check_dtype(tf_name, dtypes, x)
         if check_shapes:
             broadcast_shape(tf_name, x._np_shape, y._np_shape)
