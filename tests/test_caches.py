@@ -12,6 +12,7 @@ import pytest
 
 import tapejax as tf
 from tapejax._core import caches
+from tapejax.errors import InvalidArgumentError
 
 
 def _collected(ref) -> bool:
@@ -189,3 +190,39 @@ def test_a_bound_method_of_a_deleted_object_raises():
     gc.collect()
     with pytest.raises(ReferenceError, match="this is was deleted"):
         method(tf.constant(1.0))
+
+
+def test_an_ops_checked_fast_path_still_raises_tfs_errors_for_other_inputs():
+    # Two Tensors of one allowed dtype and shapes already checked skip the op's checks (a
+    # cached fast path, with the broadcasting pairs in caches.broadcasts); anything else takes
+    # them: the same calls raise TF's errors before and after the fast path is warm.
+    a, b = tf.constant([1.0, 2.0, 3.0]), tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    for _ in range(2):  # the second round runs with every cache warm
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            y = a * a + b  # (3,) * (3,), then (3,) + (2, 3): broadcast, checked once
+            z = tf.sin(y)
+        np.testing.assert_array_equal(
+            tape.gradient(z, a).numpy(),
+            np.sum(np.cos(np.array([[1.0, 2.0, 3.0]], np.float32) ** 2 + b.numpy()) * 2 * a.numpy(), 0))
+        with pytest.raises(InvalidArgumentError, match=r"Incompatible shapes: \[3\] vs. \[2\] \[Op:AddV2\]"):
+            a + tf.constant([1.0, 2.0])
+        with pytest.raises(InvalidArgumentError, match=r"Incompatible shapes: \[2,3\] vs. \[2\] \[Op:Mul\]"):
+            b * tf.constant([1.0, 2.0])
+        with pytest.raises(InvalidArgumentError, match="expected to be a float tensor but is a int32 tensor"):
+            a * tf.constant([1, 2, 3])
+        with pytest.raises(InvalidArgumentError, match="Value for attr 'T' of bool is not in the list"):
+            tf.constant([True]) + tf.constant([False])
+        with pytest.raises(InvalidArgumentError, match="Value for attr 'T' of int32 is not in the list"):
+            tf.sin(tf.constant([1, 2]))
+    assert caches.broadcasts.table.get(((3,), (2, 3))) == (2, 3)
+
+
+def test_interned_keys_are_one_object_per_equal_key_until_cleared():
+    key = ("Gradient", ((1, 2), "structure"), (3,))
+    first = caches.intern_key(key)
+    assert caches.intern_key(("Gradient", ((1, 2), "structure"), (3,))) is first
+    assert caches.intern_key(("Gradient", ((1, 2), "structure"), (4,))) is not first
+    assert first != caches.intern_key(("Jacobian", ((1, 2), "structure"), (3,)))
+    tf.clear_caches()
+    assert caches.intern_key(key) is not first  # a new object: a miss, never a wrong hit

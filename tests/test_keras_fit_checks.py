@@ -1,9 +1,9 @@
 """A runtime check failing inside ``fit``/``evaluate`` (an out-of-range sparse label): TF's
 InvalidArgumentError, and every Variable as it was before the failed step (issue 11).
 
-``fit`` reads each step's check while later steps run (``runtime_check.deferred``), so the
-failure is raised a step or two later; the Variables that the failed step and the ones after it
-assigned are put back, so the model ends as TF's does: trained on the batches before the bad one.
+A step whose check fails keeps every Variable's old value (inside its program), and ``fit``
+reads the checks every few steps (``runtime_check.deferred``): the steps between keep the values
+too, so the model ends as TF's does: trained on the batches before the bad one.
 """
 
 from __future__ import annotations

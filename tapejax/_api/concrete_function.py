@@ -34,15 +34,17 @@ def signature_text(function) -> str:
     return "(" + ", ".join(f"{n}: {s!r}" for n, s in zip(names, function.input_signature, strict=False)) + ")"
 
 
-def _type_text(value) -> str:
-    """A value's type as TF's pretty-printed signatures show it."""
+def type_text(value, names: bool = False) -> str:
+    """A value's type as TF's pretty-printed signatures show it (``names``: a TensorSpec's
+    name too, as TF shows an input_signature's specs)."""
     if isinstance(value, (TensorSpec, TensorLike)):
-        return repr(TensorSpec(_shown(value.shape), value.dtype))
+        name = value.name if names and isinstance(value, TensorSpec) else None
+        return repr(TensorSpec(_shown(value.shape), value.dtype, name))
     if isinstance(value, dict):
-        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v)}]" for k, v in value.items()) + "]"
+        return "Dict[" + ", ".join(f"[{k!r}, {type_text(v, names)}]" for k, v in value.items()) + "]"
     if isinstance(value, (tuple, list)):
         kind = "Tuple" if isinstance(value, tuple) else "List"
-        return f"{kind}[" + ", ".join(_type_text(v) for v in value) + "]"
+        return f"{kind}[" + ", ".join(type_text(v, names) for v in value) + "]"
     if value is None:
         return "None"
     return f"Literal[{value!r}]"
@@ -71,6 +73,10 @@ class ConcreteFunction:
         base = getattr(function._python_function, "__name__", "function")
         self.name = f"__inference_{base}_{next(_numbers)}"
         names = _leaf_names(function, trace.tree)
+        if function._flat_signature is not None:  # TF keeps the names the signature's specs give
+            given = iter(function._flat_signature)
+            names = [(next(given).name or n) if kind == "tensor" else n
+                     for (kind, _, _), n in zip(signature, names, strict=True)]
         leaves = [TensorSpec(shape, dt, name) if kind == "tensor" else value
                   for (kind, shape, dt), name, value in zip(signature, names, _statics(trace), strict=True)]
         self.structured_input_signature = jax.tree_util.tree_unflatten(trace.tree, leaves)
@@ -149,18 +155,22 @@ class ConcreteFunction:
     def _text(self) -> str:
         args, kwargs = self.structured_input_signature
         names = _parameter_names(self._function, len(args))
-        params = [f"{n}: {_type_text(a)}" for n, a in zip(names, args, strict=True)]
-        params += [f"{k}: {_type_text(v)}" for k, v in kwargs.items()]
-        return f"({', '.join(params)}) -> {_type_text(self.structured_outputs)}"
+        params = [f"{n}: {type_text(a)}" for n, a in zip(names, args, strict=True)]
+        params += [f"{k}: {type_text(v)}" for k, v in kwargs.items()]
+        return f"({', '.join(params)}) -> {type_text(self.structured_outputs)}"
 
     def pretty_printed_signature(self, verbose=True) -> str:
         """The signature as TF prints it: Input Parameters, Output Type, Captures."""
         args, kwargs = self.structured_input_signature
+        given = self._function.input_signature is not None  # TF prints the signature's specs as given
+        if given:
+            args = tuple(self._function.input_signature)
         names = _parameter_names(self._function, len(args))
         lines = ["Input Parameters:"]
-        lines += [f"  {n} (POSITIONAL_OR_KEYWORD): {_type_text(a)}" for n, a in zip(names, args, strict=True)]
-        lines += [f"  {k} (KEYWORD_ONLY): {_type_text(v)}" for k, v in kwargs.items()]
-        lines += ["Output Type:", f"  {_type_text(self.structured_outputs)}", "Captures:"]
+        lines += [f"  {n} (POSITIONAL_OR_KEYWORD): {type_text(a, given)}"
+                  for n, a in zip(names, args, strict=True)]
+        lines += [f"  {k} (KEYWORD_ONLY): {type_text(v)}" for k, v in kwargs.items()]
+        lines += ["Output Type:", f"  {type_text(self.structured_outputs)}", "Captures:"]
         captured = self._trace.variables
         resource = "TensorSpec(shape=(), dtype=tf.resource, name=None)"
         lines += [f"  {id(v)}: {resource}" for v in captured] or ["  None"]

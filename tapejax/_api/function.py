@@ -45,6 +45,9 @@ class Function:
         self._python_function = python_function
         self._autograph = autograph  # converted (once, cached) when first traced
         self.input_signature = None if input_signature is None else list(input_signature)
+        # Its TensorSpecs in the order of the arguments' flattened leaves (nested structures allowed).
+        self._flat_signature = None if input_signature is None else jax.tree_util.tree_leaves(
+            self.input_signature, is_leaf=lambda s: isinstance(s, TensorSpec))
         self._reduce_retracing = bool(reduce_retracing or experimental_relax_shapes)
         self._traces: dict = {}  # (tree, signature) -> ConcreteFunction
         self._relaxed = False  # whether some trace has None dimensions (then calls look for one)
@@ -98,8 +101,19 @@ class Function:
             return args, kwargs
         if kwargs or len(args) > len(self.input_signature):
             raise bind_error("too many positional arguments", args, kwargs, signature_text(self))
-        out = []
-        for a, spec in zip(args, self.input_signature, strict=True):
+
+        def bound(a, spec):
+            """``a`` as ``spec`` (a TensorSpec, or a list/tuple/dict of them) takes it."""
+            if isinstance(spec, dict):
+                if not isinstance(a, dict) or set(a) != set(spec):
+                    raise bind_error(f"{a!r} does not match the structure of {spec!r}", args, kwargs,
+                                     signature_text(self))
+                return {k: bound(a[k], s) for k, s in spec.items()}
+            if isinstance(spec, (list, tuple)):
+                if not isinstance(a, (list, tuple)) or len(a) != len(spec):
+                    raise bind_error(f"{a!r} does not match the structure of {spec!r}", args, kwargs,
+                                     signature_text(self))
+                return type(spec)(bound(x, s) for x, s in zip(a, spec, strict=True))
             if isinstance(a, TensorSpec):
                 t = a
             else:
@@ -107,8 +121,9 @@ class Function:
             if not spec.is_compatible_with(t):
                 given = a if isinstance(a, TensorSpec) else TensorSpec(t.shape, t.dtype)
                 raise bind_error(f"Can not cast {given!r} to {spec!r}", args, kwargs, signature_text(self))
-            out.append(t)
-        return tuple(out), {}
+            return t
+
+        return tuple(bound(a, spec) for a, spec in zip(args, self.input_signature, strict=True)), {}
 
     @x64.enabled
     def __call__(self, *args, **kwargs):
@@ -137,7 +152,7 @@ class Function:
         signature = [_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)]
         concrete_signature = signature
         if self.input_signature is not None and not self._per_shape:  # its None dimensions key the trace
-            shapes = iter(s.shape for s in self.input_signature)
+            shapes = iter(s.shape for s in self._flat_signature)
             signature = [(k, next(shapes) or shape, dt) if k == "tensor" else (k, shape, dt)
                          for k, shape, dt in signature]
         key = (tree, tuple(signature))

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 from .._core import derivatives as _derivatives
 from .._core import recorders, x64
 from .._core.nest import flatten, pack
-from .._core.tape import Tape
+from .._core.tape import Tape, in_creation_order
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable
 from .gradient_args import (
@@ -176,6 +176,8 @@ class GradientTape:
         """The Variables watched by this tape, in order of construction."""
         if self._tape is not None:
             self._watched_variables = self._tape.watched_variables()
+        elif isinstance(self._watched_variables, dict):  # a used-up tape's
+            self._watched_variables = in_creation_order(self._watched_variables)
         return self._watched_variables
 
     # -- derivatives ------------------------------------------------------------------------
@@ -294,7 +296,9 @@ class GradientTape:
             raise _used_tape_error("batch_jacobian")
         _check_single_target(target, "batch_jacobian")
         check_watchable(source)
-        if not (target.shape.with_rank_at_least(2) and source.shape.with_rank_at_least(2)
+        ts, ss = target._np_shape, source._np_shape
+        if not (len(ts) >= 2 and len(ss) >= 2 and ts[0] == ss[0]) and not (
+                target.shape.with_rank_at_least(2) and source.shape.with_rank_at_least(2)
                 and target.shape[0] == source.shape[0]):
             raise ValueError(
                 f"Need first dimension of target shape ({target.shape}) and source shape "
@@ -350,7 +354,8 @@ class _DerivativeCall:
                 tape._push_tape()  # back at its level
             return
         if not tape._persistent:
-            tape._watched_variables = tape._tape.watched_variables()
+            # The used-up tape's watched Variables, ordered only if asked for (id -> Variable).
+            tape._watched_variables = tape._tape.watched_vars
             tape._tape = None
 
 

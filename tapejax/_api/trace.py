@@ -29,11 +29,16 @@ from .._core.variable import live_variables, write_back
 from .polymorphic import instantiated, is_symbolic
 from .tensor_spec import TensorSpec
 
+# What is never an iterator: checked first, as ``isinstance`` of an abstract class is slow.
+_NOT_ITERATORS = (tuple, list, dict, int, float, str, type(None), jax.Array, np.ndarray)
+
 
 def is_leaf(x) -> bool:
     # A Python iterator argument is one static value (JAX would warn that it treats such an
     # unregistered iterable as a leaf, and will refuse it in a later version).
-    return isinstance(x, (TensorLike, collections.abc.Iterator))
+    if isinstance(x, TensorLike):
+        return True
+    return not isinstance(x, _NOT_ITERATORS) and isinstance(x, collections.abc.Iterator)
 
 
 def _is_array(x) -> bool:
@@ -189,14 +194,18 @@ class Trace:
         self.traces = run["count"]
         self.assigned, self.out_tree = run["assigned"], run["out_tree"]
         self.out_is_tensor, self.out_static = run["is_tensor"], run["out_static"]
-        keep = [i for i, v in enumerate(candidates) if id(v) in run["used"]]
+        self.checked = bool(run["checks"])  # runtime checks (checkify): see _core/runtime_check
+        # A checked program keeps an assigned Variable's value when its check fails: it takes
+        # the old value as an input, also where the code only assigns it.
+        written = {id(v) for v in self.assigned} if self.checked else set()
+        keep = [i for i, v in enumerate(candidates) if id(v) in run["used"] or id(v) in written]
         self.variables = [candidates[i] for i in keep]
         # Symbolic dimensions (None in the signature): the program is instantiated per shape.
         self.polymorphic = any(is_symbolic(s.shape) for s in specs)
         self.names, self.specs = names, specs
-        self.checked = bool(run["checks"])  # runtime checks (checkify): see _core/runtime_check
-        self.jitted = _pruned(traced.jaxpr, len(specs), keep, self.assigned, self.polymorphic,
-                              self.checked)
+        at = {id(v): i for i, v in enumerate(self.variables)}
+        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned), self.polymorphic,
+                              [at[id(v)] for v in self.assigned] if self.checked else None)
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
@@ -240,12 +249,14 @@ def _checks(checks: list):
         state.runtime_checks.pop()
 
 
-def _pruned(closed, n_values: int, keep: list, assigned: list, polymorphic: bool = False,
-            checked: bool = False):
+def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: bool = False,
+            assigned_at: list | None = None):
     """``jax.jit`` of the traced program ``closed`` (inputs: the tensor arguments, then every
     candidate Variable) taking only the Variables at positions ``keep``: the others are unused
     inputs, so dropping them leaves a valid program. Returns ``f(values, var_values) -> (outs,
-    new_vars)``; no Python code of the user's runs again."""
+    new_vars)``; no Python code of the user's runs again. ``assigned_at``: the program has
+    runtime checks, and each assigned Variable's position among its inputs (see
+    ``runtime_check.checked``)."""
     jaxpr = closed.jaxpr
     invars = jaxpr.invars[:n_values] + [jaxpr.invars[n_values + i] for i in keep]
     info = jaxpr.debug_info
@@ -254,10 +265,10 @@ def _pruned(closed, n_values: int, keep: list, assigned: list, polymorphic: bool
         info = info._replace(arg_names=(*names[:n_values], *[names[n_values + i] for i in keep]))
     program = jax.extend.core.ClosedJaxpr(jaxpr.replace(invars=invars, debug_info=info), closed.consts)
     run = (instantiated if polymorphic else jax.extend.core.jaxpr_as_fun)(program)
-    n_outs = len(jaxpr.outvars) - len(assigned)
+    n_outs = len(jaxpr.outvars) - n_assigned
 
     def call(values, var_values):
         flat = run(*values, *var_values)
         return flat[:n_outs], flat[n_outs:]
 
-    return checked_call(call, assigned) if checked else jax.jit(call)
+    return jax.jit(call) if assigned_at is None else checked_call(call, assigned_at)

@@ -17,6 +17,10 @@ the functions built from them, and the device arrays of Python scalar constants.
 - ``nest_kinds``: a type (nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
 - ``structures``: (a recording's interned prefix, one more event) (structure.py) -> the
   prefix one event longer (``MAX_STRUCTURES``).
+- ``interned``: a large structural key (a derivative's) -> the small object standing for it
+  (``intern_key``; ``4 * MAX_COMPILED``).
+- ``broadcasts``: shapes that broadcast (_ops/builders.py checked them once) -> their
+  broadcast shape (``MAX_AVALS``).
 
 Policy, decided by measurement (issue 13): a structure is compiled with ``jax.jit`` the first
 time it is seen, never run op by op (JAX's eager dispatch then traces ``jax.vjp`` and compiles
@@ -57,6 +61,9 @@ class BoundedCache:
     def __init__(self, name: str, max_entries: int, on_evict=None):
         self.name, self.max_entries, self._on_evict = name, max_entries, on_evict
         self._entries: collections.OrderedDict = collections.OrderedDict()
+        # The map itself, for the hottest paths: ``table.get(key)`` is ``peek`` without a method
+        # call (the same object for the cache's whole life: ``clear`` empties it in place).
+        self.table = self._entries
         self._lock = threading.Lock()
         self.hits = self.misses = 0
         _ALL.append(self)
@@ -220,6 +227,29 @@ scalars = BoundedCache("scalars", MAX_SCALARS)
 nest_kinds = BoundedCache("nest kinds", MAX_NEST_KINDS)
 structures = BoundedCache("structures", MAX_STRUCTURES)
 out_trees = BoundedCache("jax_op output structures", MAX_AVALS)
+broadcasts = BoundedCache("broadcasting shape pairs", MAX_AVALS)
+
+
+class Interned:
+    """A small stand-in for a large structural key (a derivative's: its whole slice), compared
+    and hashed by identity, so the hot paths hash one object instead of the structure."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<interned key at {id(self):#x}>"
+
+
+interned = BoundedCache("interned keys", MAX_COMPILED * 4)
+
+
+def intern_key(key):
+    """The :class:`Interned` standing for ``key``: the same object for equal keys while this
+    table holds it (an evicted key gets a new one: a later cache miss, never a wrong hit)."""
+    found = interned.table.get(key)
+    if found is None:
+        found = interned.put(key, Interned())
+    return found
 
 
 def clear_caches() -> None:

@@ -24,7 +24,7 @@ import jax
 import jax.numpy as jnp
 from jax.extend import core as jax_core
 
-from .caches import cache
+from .caches import cache, intern_key
 from .links import jaxpr_links, node_links
 from .liveness import release, split
 from .materialize import materialize
@@ -82,7 +82,9 @@ class _Derivative:
 
     def __init__(self, name, key, make, sl, connected):
         program = sl.program
-        self.key = None if key is None or program.key is None else (name, program.key, *key)
+        # Interned: the key is hashed where the derivative is recorded (avals, a tape's
+        # structure), at every call, and the full one holds the whole slice's structure.
+        self.key = None if key is None or program.key is None else intern_key((name, program.key, *key))
         self.entry = None if self.key is None else cache.entry(self.key, lambda: make(()))
         self.direct = make(()) if self.entry is None else None  # uncached: run as it is
         # Built once: the op's function looks the compiled derivative up when it runs (so an

@@ -26,9 +26,12 @@ def _is_namedtuple(x) -> bool:
 _MAPPING, _SEQUENCE, _LEAF = 0, 1, 2
 
 
+_KINDS = nest_kinds.table  # read without a method call: a hot path
+
+
 def _kind(structure) -> int:
     cls = type(structure)
-    kind = nest_kinds.peek(cls)  # a type's kind never changes; this is a hot path
+    kind = _KINDS.get(cls)  # a type's kind never changes
     if kind is None:
         kind = nest_kinds.put(cls, _MAPPING if issubclass(cls, Mapping) else
                               _SEQUENCE if issubclass(cls, (list, tuple)) else _LEAF)
@@ -49,6 +52,8 @@ def _leaves(structure, out: list) -> None:
 
 def flatten(structure):
     """Returns ``(leaves, structure)``; pass both back to :func:`pack`."""
+    if _KINDS.get(type(structure)) == _LEAF:  # one leaf (a tensor): a hot path
+        return [structure], structure
     out: list = []
     _leaves(structure, out)
     return out, structure
@@ -93,5 +98,8 @@ def _build(structure, it):
 
 def pack(structure, leaves):
     """``structure`` with its leaves replaced, in order, by ``leaves``."""
+    if (type(structure) is list and type(leaves) is list and len(leaves) == len(structure)
+            and all(_KINDS.get(type(x)) == _LEAF for x in structure)):
+        return list(leaves)  # a flat list (gradient's sources): a hot path
     it = iter(leaves)
     return _build(structure, it)

@@ -116,8 +116,8 @@ class Node:
         return self._links
 
 
-@x64.enabled
-def record(op: Op, inputs, static: dict | None = None, *, known=None, compute=None, keep=None):
+def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, compute=None,
+                  keep=None):
     """Runs ``op`` on ``inputs`` (Tensors) and records it on every recorder that watches one.
 
     ``record`` alone decides how the outputs come to be: deferred (pending, when only
@@ -142,11 +142,16 @@ def record(op: Op, inputs, static: dict | None = None, *, known=None, compute=No
     """
     static = static or _NO_STATIC
     recorders = state.recorders
-    watching = [r for r in recorders if r.watches_any(inputs)] if recorders else ()
+    if not recorders:
+        watching = ()
+    elif len(recorders) == 1:  # the common case, without building a list
+        watching = recorders if recorders[0].watches_any(inputs) else ()
+    else:
+        watching = [r for r in recorders if r.watches_any(inputs)]
     values = known
     if values is None:
         if watching and _deferrable(watching, inputs):
-            skey = static_key(static)
+            skey = static_key(static) if static else ()
             avals = _output_avals(op, inputs, static, skey)
             if avals is not None:
                 return _defer(op, inputs, static, skey, avals, watching)
@@ -165,6 +170,11 @@ def record(op: Op, inputs, static: dict | None = None, *, known=None, compute=No
 _NO_STATIC: dict = {}  # shared: static arguments are never mutated
 
 
+# ``record`` for callers already in JAX's 64-bit mode (the op builders are one x64 entry for
+# their conversions and the record inside): the same function without the mode check.
+record = x64.enabled(record_in_x64)
+
+
 def _deferrable(watching, inputs) -> bool:
     """Whether the recorders watching an op all defer, and no input is a tracer."""
     if not DEFER:
@@ -173,7 +183,8 @@ def _deferrable(watching, inputs) -> bool:
         if not r.defers:
             return False
     for t in inputs:
-        if isinstance(t._v, Tracer):
+        v = t._v
+        if v is not None and isinstance(v, Tracer):
             return False
     return True
 
@@ -181,11 +192,18 @@ def _deferrable(watching, inputs) -> bool:
 # Defer ops recorded by a tape (see Tensor). TAPEJAX_DEFER=0 runs every op eagerly (debugging).
 DEFER = os.environ.get("TAPEJAX_DEFER", "1") != "0"
 
+_new_tensor = Tensor.__new__
+
 
 def _defer(op, inputs, static, skey, avals, watching):
     """Records ``op`` without running it: its outputs are pending tensors (see Tensor)."""
-    node = Node(op, static, tuple(inputs), (), skey)
-    node.outputs = tuple(Tensor._deferred(node, i, aval) for i, aval in enumerate(avals))
+    node = Node(op, static, inputs if type(inputs) is tuple else tuple(inputs), (), skey)
+    if len(avals) == 1:  # one output: what nearly every op has (built inline, a hot path)
+        t = _new_tensor(Tensor)
+        t._v, t._pending, t._aval = None, (node, 0), avals[0]
+        node.outputs = (t,)
+    else:
+        node.outputs = tuple(Tensor._deferred(node, i, aval) for i, aval in enumerate(avals))
     for recorder in watching:
         recorder.add(node)
     return node.outputs if op.multiple_results else node.outputs[0]
@@ -198,8 +216,15 @@ def _output_avals(op: Op, inputs, static: dict, skey):
     """Output (shape, dtype)s of ``op`` on ``inputs``, by ``jax.eval_shape``, cached per
     (op, static arguments ``skey``, input shapes and dtypes). Shape and dtype errors are raised
     here, at the line that called the op, as eagerly. None: the op needs concrete values."""
-    key = None if skey is None else (op.key, skey, *[t._shape_dtype for t in inputs])
-    found = avals.peek(key) if key is not None else None
+    if skey is None:
+        key = found = None
+    else:
+        if len(inputs) == 2:  # most ops: the key without a list
+            a, b = inputs
+            key = (op.key, skey, a._aval or a._shape_dtype, b._aval or b._shape_dtype)
+        else:
+            key = (op.key, skey, *[t._aval or t._shape_dtype for t in inputs])
+        found = _avals_table.get(key)
     if found is None:
         specs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in inputs]
         try:
@@ -216,6 +241,9 @@ def _output_avals(op: Op, inputs, static: dict, skey):
         if key is not None:
             avals.put(key, found)
     return None if found is _NOT_DEFERRABLE else found
+
+
+_avals_table = avals.table  # peek without a method call (see BoundedCache.table)
 
 
 def _run(op: Op, inputs, static: dict):

@@ -8,12 +8,12 @@ function with no check is compiled without ``checkify`` and costs nothing more.
 
 The compiled call returns one boolean (did any check fail) beside checkify's error values, so
 a passing call costs one scalar read; the error is rebuilt and formatted only when it failed.
-Reading it waits for the call to finish. Keras's ``fit``/``evaluate`` loops run in
-``deferred()``: a call's check is read when the checked call after the next one starts (or the
-loop ends), so the device always has the next step queued while Python reads. A failed check
-restores what that call and the one after it assigned and raises before a third call runs: the
-Variables are as TF leaves them (as before the failed step); only code run in between (a
-callback) saw the later values.
+A call whose check fails keeps the old value of every Variable it assigns (a ``jnp.where`` in
+the program), so reading the flag can wait. Keras's ``fit``/``evaluate`` loops run in
+``deferred()``: the flag is passed on to the next call (once one failed, every later call keeps
+the values too) and read every few calls and when the loop ends, so the steps never wait for
+the device. The Variables end as TF leaves them, as before the failed step; only the code run
+in between (callbacks of the few steps after it) saw those steps' outputs.
 """
 
 from __future__ import annotations
@@ -22,22 +22,34 @@ import contextlib
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.experimental import checkify
 
 from .errors import InvalidArgumentError
 from .state import jax_is_tracing, state
 from .summarize import Summarized
 
+# The error class of a check's message where it is not InvalidArgumentError (``check(error=)``).
+_ERROR_CLASSES: dict = {}
 
-def check(ok, message: str, *values) -> None:
+
+def check(ok, message: str, *values, error: type = InvalidArgumentError) -> None:
     """Checks ``ok`` (a symbolic boolean scalar) when the function being traced runs; ``message``
     is formatted with ``values`` when it fails: a ``{}`` field as numpy prints the value, a
-    ``summarize.field`` as TF's SummarizeValue (of a tensor's first elements). Outside a
-    ``tapejax.function`` trace (a JAX transformation of the user's own) there is no check."""
+    ``summarize.field`` as TF's SummarizeValue (of a tensor's first elements), and raised as
+    ``error`` (a TF error class). Outside a ``tapejax.function`` trace (a JAX transformation of
+    the user's own) there is no check."""
     if not state.runtime_checks:
         return
+    if error is not InvalidArgumentError:
+        _ERROR_CLASSES[message] = error
     state.runtime_checks[-1].append(message)
     checkify.check(ok, message, *values)
+
+
+def trace_depth() -> int:
+    """How many ``tapejax.function`` traces are running (nested) in this thread."""
+    return len(state.runtime_checks)
 
 
 def checking() -> bool:
@@ -61,7 +73,8 @@ class _Outcome:
         failed = jax.tree_util.tree_unflatten(self.tree, self.leaves).get_exception()
         template = getattr(failed, "fmt_string", None)  # a failed check (not another checkify error)
         if template is not None:
-            raise InvalidArgumentError(template.format(*[Summarized(v) for v in failed.args]))
+            error = _ERROR_CLASSES.get(template, InvalidArgumentError)
+            raise error(template.format(*[Summarized(v) for v in failed.args]))
         text = str(failed)  # checkify appends " (`check` failed)"
         raise InvalidArgumentError(text[: text.rfind(" (`")])
 
@@ -72,70 +85,77 @@ def _any_failed(error):
     return jnp.any(jnp.stack(flags)) if flags else jnp.bool_(False)
 
 
-def checked(call, assigned: list):
-    """``call(values, var_values) -> (outs, new_vars)`` compiled with its runtime checks: the
-    returned function raises a failed check before ``assigned`` (the Variables the caller writes
-    back) change, or, inside ``deferred()``, when the next checked call starts."""
+def checked(call, assigned_at: list):
+    """``call(values, var_values) -> (outs, new_vars)`` compiled with its runtime checks;
+    ``assigned_at[j]`` is the position in ``var_values`` of the Variable ``new_vars[j]`` is
+    written to. A call whose check fails gives every such Variable its old value back inside the
+    program (``jnp.where``), and raises; inside ``deferred()`` the raise comes later, and every
+    call after the failed one keeps the values too (a sticky flag passed from call to call)."""
     plain = jax.jit(call)
     unchecked = jax.jit(lambda values, var_values: checkify.checkify(call)(values, var_values)[1])
     tree: list = [None]  # the error's structure, known once traced
 
     @jax.jit
-    def functionalized(values, var_values):
-        error, out = checkify.checkify(call)(values, var_values)
+    def functionalized(values, var_values, failed_before):
+        error, (outs, new_vars) = checkify.checkify(call)(values, var_values)
         leaves, tree[0] = jax.tree_util.tree_flatten(error)
-        return _any_failed(error), leaves, out
+        failed = _any_failed(error)
+        keep_old = failed | failed_before
+        kept = [jnp.where(keep_old, var_values[i], new) for i, new in zip(assigned_at, new_vars, strict=True)]
+        return failed, keep_old, leaves, (outs, kept)
 
     def run(values, var_values):
         if state.runtime_checks:  # an outer function is tracing: its program carries the checks
             state.runtime_checks[-1].append("nested")
             return plain(values, var_values)
-        if jax_is_tracing() or any(isinstance(v, jax.core.Tracer) for v in (*values, *var_values)):
+        if jax_is_tracing():
             return unchecked(values, var_values)  # a JAX transformation (a tape's vjp): no check
-        pending = state.deferred_checks[-1] if state.deferred_checks else None
-        if pending is not None and len(pending) >= _IN_FLIGHT:
-            settle(pending, _IN_FLIGHT - 1)  # the oldest call's check, before this call runs
-        failed, leaves, out = functionalized(values, var_values)
+        scope = state.deferred_checks[-1] if state.deferred_checks else None
+        before = np.False_ if scope is None or scope.failed is None else scope.failed
+        failed, scope_failed, leaves, out = functionalized(values, var_values, before)
         outcome = _Outcome(failed, leaves, tree[0])
-        if pending is None:
+        if scope is None:
             outcome.raise_failed()
-        else:  # read later, with the values the call is about to overwrite
-            pending.append((outcome, [(v, v._stored) for v in assigned]))
+        else:
+            scope.add(outcome, scope_failed)
         return out
 
     return run
 
 
-# Calls whose checks are unread inside ``deferred()``: with two, a call's check is read while the
-# next one runs, so the read never waits for the device (a wait that returns costs ~100 µs more
-# than the call's work on a small CPU program: the thread's wake-up).
-_IN_FLIGHT = 2
+class _Deferred:
+    """The checks of the calls made in one ``deferred()`` scope, unread."""
+
+    # Read every this many calls (each read waits for the calls before it, ~10-20 µs even when
+    # they are done): after a failed check, at most this many calls more run, changing nothing.
+    READ_EVERY = 8
+
+    def __init__(self):
+        self.failed = None  # has any call failed (a device scalar, the last call's)
+        self.outcomes: list = []
+
+    def add(self, outcome: _Outcome, failed) -> None:
+        self.failed = failed
+        self.outcomes.append(outcome)
+        if len(self.outcomes) >= self.READ_EVERY:
+            self.settle()
+
+    def settle(self) -> None:
+        """Raises the first failed check of the calls since the last read."""
+        outcomes, self.outcomes = self.outcomes, []
+        if self.failed is not None and self.failed:
+            for outcome in outcomes:
+                outcome.raise_failed()
 
 
 @contextlib.contextmanager
 def deferred():
-    """Within it, a checked call's result is read when later checked calls start, or when the
+    """Within it, checked calls raise their failed checks a few calls later, or when the
     ``with`` block ends (see the module's docstring)."""
-    pending: list = []  # (outcome, [(variable, value before the call)]), oldest first
-    state.deferred_checks.append(pending)
+    scope = _Deferred()
+    state.deferred_checks.append(scope)
     try:
         yield
     finally:
         state.deferred_checks.pop()
-        settle(pending)
-
-
-def settle(pending: list, keep: int = 0) -> None:
-    """Reads the pending calls' checks, oldest first, until ``keep`` are left. A failed one
-    raises after restoring what it and every later pending call assigned."""
-    while len(pending) > keep:
-        outcome, _ = pending[0]
-        try:
-            outcome.raise_failed()
-        except InvalidArgumentError:
-            for _, undo in reversed(pending):
-                for variable, value in reversed(undo):
-                    variable._stored = value
-            pending.clear()
-            raise
-        pending.pop(0)
+        scope.settle()

@@ -36,8 +36,8 @@ class _ThreadState(threading.local):
         # Stack of lists, one per tapejax.function being traced, told of each runtime check its
         # code adds (see runtime_check.check).
         self.runtime_checks: list = []
-        # Stack of the deferred-check scopes (runtime_check.deferred): each a list holding the
-        # unread check of the last checked call made in it.
+        # Stack of the deferred-check scopes (runtime_check.deferred): each holds the unread
+        # checks of the checked calls made in it.
         self.deferred_checks: list = []
         # Stack of the JAX control-flow bodies (branches of jax.lax.cond/switch, loop bodies)
         # being traced inside a function: see _purify.traced_body.

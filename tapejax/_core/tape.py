@@ -13,6 +13,8 @@ from .dtype import DIFFERENTIABLE as _DIFFERENTIABLE
 from .state import state
 from .variable import Variable
 
+_structure_table = _structures.table  # peeked inline in add (see BoundedCache.table)
+
 
 class Tape:
     """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
@@ -56,7 +58,9 @@ class Tape:
         slots = self.slots
         structure = self.structure
         if structure is not None:
-            skey = node.static_key()
+            skey = node._static_key
+            if skey is False:
+                skey = node.static_key()
             if skey is None:  # unhashable static arguments: this recording equals no other
                 self.structure = None
             else:
@@ -64,18 +68,27 @@ class Tape:
                 for t in node.inputs:
                     slot = slots.get(id(t))
                     wiring.append(t._shape_dtype if slot is None else slot)
-                event = (node.op.key, skey, tuple(wiring))
+                outputs = node.outputs
+                if outputs and outputs[0]._v is not None:
+                    # Computed now (not deferred): an op whose output shapes may depend on the
+                    # values (boolean_mask); with them, a structure still fixes every shape.
+                    event = (node.op.key, skey, tuple(wiring), tuple(t._shape_dtype for t in outputs))
+                else:
+                    event = (node.op.key, skey, tuple(wiring))
                 # The table's hit inline (this runs for every recorded op), else extend().
-                self.structure = _structures.peek((structure, event)) or _structure.extend(structure, event)
+                found = _structure_table.get((structure, event))
+                self.structure = found or _structure.extend(structure, event)
+        n = len(slots)
         for t in node.outputs:
-            slots[id(t)] = len(slots)
+            slots[id(t)] = n
+            n += 1
         self.nodes.append(node)
         if self.alone and len(state.recorders) > 1:
             self.alone = False
         if node.op.differentiable:
             connected = self.connected
             for t in node.outputs:
-                if t._np_dtype in _DIFFERENTIABLE:
+                if (t._aval or t._shape_dtype)[1] in _DIFFERENTIABLE:
                     connected[id(t)] = t
 
     def note_read(self, variable, tensor) -> None:
@@ -89,7 +102,13 @@ class Tape:
             reads = self.var_reads[vid] = []
         reads.append(tensor)
         aval = tensor._shape_dtype
-        self.structure = _structure.extend(self.structure, ("read", self._new_slot(tensor), aval))
+        structure = self.structure
+        if structure is not None:  # extend() with the table's hit inline (every read)
+            event = ("read", self._new_slot(tensor), aval)
+            found = _structure_table.get((structure, event))
+            self.structure = found or _structure.extend(structure, event)
+        else:
+            self._new_slot(tensor)
         if aval[1] in _DIFFERENTIABLE:
             self.connected[id(tensor)] = tensor
 
@@ -111,8 +130,8 @@ class Tape:
         if structure is None:
             return None
         try:
-            return (structure, tuple(slots[id(t)] for t in targets),
-                    tuple(slots[id(t)] for t in leaves))
+            return (structure, tuple([slots[id(t)] for t in targets]),
+                    tuple([slots[id(t)] for t in leaves]))
         except KeyError:
             return None
 
@@ -128,4 +147,9 @@ class Tape:
         return [source] if id(source) in self.connected else []
 
     def watched_variables(self) -> tuple:
-        return tuple(sorted(self.watched_vars.values(), key=lambda v: v._order))
+        return in_creation_order(self.watched_vars)
+
+
+def in_creation_order(variables: dict) -> tuple:
+    """The Variables of ``variables`` (id -> Variable), in order of construction."""
+    return tuple(sorted(variables.values(), key=lambda v: v._order))

@@ -40,8 +40,12 @@ def write_back(variables, flat) -> list:
     """The results of a compiled call whose last ``len(variables)`` outputs are the new values
     of ``variables`` (a traced function's assignments): assigns those, returns the others."""
     n_results = len(flat) - len(variables)
-    for v, new in zip(variables, flat[n_results:], strict=True):
-        v._set(new._value)
+    if state.variable_scopes or state.assign_logs:  # inside a trace, or a call that may be undone
+        for v, new in zip(variables, flat[n_results:], strict=True):
+            v._set(new._value)
+    else:  # the common case, a compiled step's new values: what _set does after its checks
+        for v, new in zip(variables, flat[n_results:], strict=True):
+            v._store(new._value)
     return list(flat[:n_results])
 
 
@@ -202,6 +206,10 @@ class Variable(TensorLike):
                 return  # inside a traced function: the new value stays symbolic until it returns
         for log in state.assign_logs:
             log.append((self, self._stored))
+        self._store(new)
+
+    def _store(self, new) -> None:
+        """Stores a concrete new value (``_set`` once no traced scope or undo log wants it)."""
         if isinstance(new, jax.core.Tracer):
             if state.read_collectors:  # tapejax.function discovering the variables it touches
                 for collector in state.read_collectors:

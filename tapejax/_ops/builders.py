@@ -17,11 +17,12 @@ TF's conversion rules for two operands (observed in TF 2.21):
 from __future__ import annotations
 
 from .._core import x64
+from .._core.caches import broadcasts
 from .._core.convert import check_same_dtype, convert_to_tensor
 from .._core.dtype import as_dtype
 from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import TensorLike
+from .._core.record import Op, record_in_x64
+from .._core.tensor import Tensor, TensorLike
 
 # -- dtype sets (numpy names), as TF's kernels accept them -----------------------------------
 FLOAT = frozenset({"bfloat16", "float16", "float32", "float64"})
@@ -47,12 +48,18 @@ def _kernel_name(name: str) -> str:
 _ALLOWED_NP: dict = {}  # allowed names -> the numpy dtypes (checked for every op: a hot path)
 
 
-def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
-    """Raises TF's InvalidArgumentError when a tensor's dtype is not in ``allowed`` (a set of
-    numpy names, listed in a canonical order, or a tuple listed in its own order, as TF's)."""
+def allowed_dtypes(allowed) -> frozenset:
+    """The numpy dtypes of ``allowed`` (numpy names)."""
     allowed_np = _ALLOWED_NP.get(allowed)
     if allowed_np is None:
         allowed_np = _ALLOWED_NP[allowed] = frozenset(as_dtype(n)._np for n in allowed)
+    return allowed_np
+
+
+def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
+    """Raises TF's InvalidArgumentError when a tensor's dtype is not in ``allowed`` (a set of
+    numpy names, listed in a canonical order, or a tuple listed in its own order, as TF's)."""
+    allowed_np = allowed_dtypes(allowed)
     for t in tensors:
         if t._np_dtype not in allowed_np:
             ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
@@ -72,17 +79,35 @@ def check_bool(op_name: str, *tensors) -> None:
                 f"tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]")
 
 
+_BROADCASTS = broadcasts.table  # shapes known to broadcast -> the result (caches.broadcasts)
+
+
 def broadcast_shape(op_name: str, *shapes) -> tuple:
     """The broadcast of ``shapes``, or TF's "Incompatible shapes" error."""
+    if len(shapes) == 2:  # the common cases first: a hot path of binary ops
+        a, b = shapes
+        if a == b or not b:
+            return tuple(a)
+        if not a:
+            return tuple(b)
+    found = _BROADCASTS.get(shapes)  # shapes that broadcast, checked before
+    if found is not None:
+        return found
     ndim = max(len(s) for s in shapes)
     out = []
     for dims in zip(*[(1,) * (ndim - len(s)) + tuple(s) for s in shapes], strict=True):
         sizes = {d for d in dims if d != 1}
         if len(sizes) > 1:
             text = " vs. ".join("[" + ",".join(str(d) for d in s) + "]" for s in shapes)
+            if any(not isinstance(d, int) for d in sizes):  # None dimensions of a tf.function's trace
+                raise InvalidArgumentError(
+                    f"Incompatible shapes: {text} [Op:{op_name}]: a tf.function traces each None "
+                    "dimension of its input_signature as its own symbolic size (JAX shape polymorphism), "
+                    "and this op needs two of them to be equal. Calls with concrete tensors trace per "
+                    "shape instead; for a concrete function, give those dimensions a size.")
             raise InvalidArgumentError(f"Incompatible shapes: {text} [Op:{op_name}]")
         out.append(sizes.pop() if sizes else 1)
-    return tuple(out)
+    return broadcasts.put(shapes, tuple(out))
 
 
 def convert_like(value, like, lenient: bool = False):
@@ -115,11 +140,14 @@ def unary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool
     """A one-input op ``f(x, name=None)`` accepting ``dtypes``."""
     op = Op(tf_name, fn, differentiable=differentiable)
 
+    allowed = allowed_dtypes(dtypes)
+
     @x64.enabled  # one entry for the conversion and the record inside
     def public(x, name=None):
-        x = convert_to_tensor(x)
-        check_dtype(tf_name, dtypes, x)
-        return record(op, (x,))
+        if type(x) is not Tensor or (x._aval or x._shape_dtype)[1] not in allowed:
+            x = convert_to_tensor(x)  # the general path (a fast one above: a Tensor of an allowed dtype)
+            check_dtype(tf_name, dtypes, x)
+        return record_in_x64(op, (x,))
 
     public.__name__ = public.__qualname__ = py_name or tf_name.lower()
     public.__doc__ = f"``{tf_name}`` elementwise (TF's op of that name)."
@@ -132,13 +160,27 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
     """A two-input op ``f(x, y, name=None)`` with TF's operand conversion and broadcasting."""
     op = Op(tf_name, fn, differentiable=differentiable)
 
+    allowed = allowed_dtypes(dtypes)
+
     @x64.enabled  # one entry for the conversions and the record inside
     def public(x, y, name=None):
-        x, y = binary_args(x, y, tf_name, lenient)
+        if type(x) is not Tensor or type(y) is not Tensor:
+            if isinstance(x, TensorLike) and isinstance(y, TensorLike):
+                x, y = x._as_tensor(), y._as_tensor()  # Variables read, as binary_args does
+            else:
+                x, y = binary_args(x, y, tf_name, lenient)
+        # Two Tensors of one allowed dtype and equal, scalar or already checked shapes pass
+        # every check below: the checks are skipped (a hot path); anything else takes them.
+        ax, ay = x._aval or x._shape_dtype, y._aval or y._shape_dtype
+        if ax[1] is ay[1] and ax[1] in allowed and (
+                ax[0] == ay[0] or not ax[0] or not ay[0] or not check_shapes
+                or (ax[0], ay[0]) in _BROADCASTS):
+            return record_in_x64(op, (x, y))
+        check_same_dtype(tf_name, (x, y))
         check_dtype(tf_name, dtypes, x)
-        if check_shapes and x._np_shape != y._np_shape and x._np_shape and y._np_shape:
-            broadcast_shape(tf_name, x._np_shape, y._np_shape)  # equal shapes and scalars always do
-        return record(op, (x, y))
+        if check_shapes:
+            broadcast_shape(tf_name, x._np_shape, y._np_shape)
+        return record_in_x64(op, (x, y))
 
     public.__name__ = public.__qualname__ = py_name or tf_name.lower()
     public.__doc__ = f"``{tf_name}`` elementwise, with broadcasting (TF's op of that name)."

@@ -1,10 +1,25 @@
-"""Iterators over a dataset: ``iter(ds)`` (Tensors) and ``ds.as_numpy_iterator()`` (numpy)."""
+"""Iterators over a dataset: ``iter(ds)`` (Tensors) and ``ds.as_numpy_iterator()`` (numpy).
+
+``next(iterator)`` inside a ``tapejax.function``, on an iterator made outside it, is TF's
+IteratorGetNext op: every call of the function takes the next element. The compiled program
+gets it from a host callback (``jax.experimental.io_callback``, ordered), so the element's
+shape must be known (TF's ``element_spec`` without ``None`` dimensions); past the end the call
+raises TF's OutOfRangeError (a runtime check), as TF's function does.
+"""
 
 from __future__ import annotations
 
+import jax
+import numpy as np
+from jax.experimental import io_callback
+
 from .._api.optional import Optional
 from .._core.errors import OutOfRangeError
-from ._structure import to_numpy, to_tensors
+from .._core.runtime_check import check, trace_depth
+from .._core.tensor import Tensor
+from ._structure import leaves, pack, to_numpy, to_tensors
+
+_END = "End of sequence [Op:IteratorGetNext]"
 
 
 class OwnedIterator:
@@ -13,6 +28,7 @@ class OwnedIterator:
 
     def __init__(self, dataset, elements):
         self._dataset, self._elements = dataset, elements
+        self._depth = trace_depth()  # made inside a function being traced: iterated while it traces
 
     @property
     def element_spec(self):
@@ -22,7 +38,32 @@ class OwnedIterator:
         return self
 
     def __next__(self):
+        if trace_depth() > self._depth:
+            return self._next_in_function()
         return to_tensors(next(self._elements))
+
+    def _next_in_function(self):
+        """The next element, taken when the compiled function runs (see the module docstring)."""
+        specs = leaves(self.element_spec)
+        if any(not hasattr(s, "shape") or None in s.shape for s in specs):
+            raise ValueError(
+                f"next() on a tf.data iterator inside a tf.function needs the element shapes; this "
+                f"iterator's element_spec is {self.element_spec}, with unknown (None) dimensions, "
+                f"which a compiled JAX program cannot take from the host. Batch with "
+                f"drop_remainder=True, or call next() outside the function and pass the element.")
+        shapes = [jax.ShapeDtypeStruct(s.shape, s.dtype._np) for s in specs]
+
+        def pull():
+            try:
+                element = next(self._elements)
+            except StopIteration:
+                return (np.bool_(False), *[np.zeros(s.shape, s.dtype) for s in shapes])
+            return (np.bool_(True), *[np.asarray(a, s.dtype) for a, s in zip(leaves(element), shapes,
+                                                                              strict=True)])
+
+        has_value, *values = io_callback(pull, (jax.ShapeDtypeStruct((), np.bool_), *shapes), ordered=True)
+        check(has_value, _END, error=OutOfRangeError)
+        return pack(self.element_spec, [Tensor(v) for v in values])
 
     def get_next(self):
         try:

@@ -230,9 +230,13 @@ class Layer(LayerLosses, Module):
         """Layers held in attributes (also in lists, tuples, dicts), in assignment order."""
         found = {}
         for value in vars(self).values():
-            for leaf in _layer_leaves(value):
-                if leaf is not self:
-                    found.setdefault(id(leaf), leaf)
+            if isinstance(value, Layer):  # the walk below, without a generator per attribute
+                if value is not self:
+                    found.setdefault(id(value), value)
+            elif isinstance(value, (list, tuple, dict)) and value:
+                for leaf in _layer_leaves(value):
+                    if leaf is not self:
+                        found.setdefault(id(leaf), leaf)
         return list(found.values())
 
     def _tf_attributes(self) -> list[tuple[str, object]]:

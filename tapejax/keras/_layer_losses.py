@@ -8,9 +8,15 @@ weight's current value each time ``losses`` is read.
 
 from __future__ import annotations
 
+import weakref
+
 from .._core.tensor import TensorLike
 from .._ops import math_ops as _math
 from .._ops.array_ops import cast as _cast
+
+# The layers whose ``add_loss`` list may be non-empty (added to since they were last cleared),
+# held weakly: when it is empty, clearing every loss is a no-op.
+_HOLDING: weakref.WeakSet = weakref.WeakSet()
 
 
 class LayerLosses:
@@ -24,6 +30,7 @@ class LayerLosses:
                 raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, "
                                  f"on a tensor input. Received invalid value: {x}")
         self._own_losses().extend(losses)
+        _HOLDING.add(self)
 
     def _own_losses(self) -> list:
         if "_losses" not in vars(self):
@@ -44,9 +51,13 @@ class LayerLosses:
 
     def _clear_losses(self) -> None:
         """Forgets the added losses (at the start of each outermost call, as Keras)."""
+        if not _HOLDING:  # no layer holds an added loss: nothing to walk (every call's case
+            return        # without add_loss; the walk over sub-layers cost ~20-60 us a call)
         self._own_losses().clear()
+        _HOLDING.discard(self)
         for layer in _sublayers(self):
             layer._own_losses().clear()
+            _HOLDING.discard(layer)
 
     def _add_activity_losses(self, outputs) -> None:
         """The activity regularizer's penalty of each output, divided by the batch size."""

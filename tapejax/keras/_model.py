@@ -13,6 +13,7 @@ import os
 import numpy as np
 
 from . import _legacy_h5, _model_saving, _saving
+from ._export import export
 from ._functional import Graph
 from ._layer import Layer, _auto_name
 from ._summary import summary_text
@@ -114,6 +115,10 @@ class Model(Trainer, Layer):
     def load_weights(self, filepath, skip_mismatch: bool = False, **kwargs) -> None:
         """Reads weights written by ``save_weights`` (here or by TensorFlow's Keras)."""
         _saving.load_weights(self, filepath, skip_mismatch)
+
+    def export(self, filepath, format="tf_saved_model", verbose=True, input_signature=None, **kwargs) -> None:  # noqa: A002
+        """The inference function as a SavedModel with a ``serve`` endpoint (see ``_export.py``)."""
+        export(self, filepath, format, verbose, input_signature, **kwargs)
 
     def save(self, filepath, overwrite: bool = True, zipped=None, **kwargs) -> None:
         """Writes the whole model (config, weights, optimizer state) to a Keras 3 ``.keras``

@@ -18,6 +18,7 @@ from .._api.function import Function
 from .._api.tensor_spec import TensorSpec
 from .._core import x64
 from .._core.record import Op, record
+from .._core.tensor import TensorLike
 from .._core.variable import write_back
 
 # Same-process registry of the original (pure JAX) functions saved without their gradients,
@@ -119,15 +120,18 @@ class LoadedFunction:
 
     def __init__(self, name, entry, variants):
         self.__name__ = name
-        self.input_signature = [TensorSpec(s["shape"], s["dtype"], s["name"]) for s in entry["signature"]]
+        flat = [TensorSpec(s["shape"], s["dtype"], s["name"]) for s in entry["signature"]]
+        # The arguments' nesting of the specs (files written before nested signatures: flat).
+        self.input_signature = _nested(entry.get("structure", list(range(len(flat)))), flat)
         self._variants = {v.ranks: v for v in variants}
-        self._unknown = [i for i, s in enumerate(self.input_signature) if s.shape is None]
+        self._unknown = [i for i, s in enumerate(flat) if s.shape is None]
         self._skipped = entry["skipped"]
         self._binder = Function(lambda *args: None, input_signature=self.input_signature)
 
     @x64.enabled
     def __call__(self, *args, **kwargs):
         args, _ = self._binder._bind(args, kwargs)
+        args = jax.tree_util.tree_leaves(args, is_leaf=lambda t: isinstance(t, (TensorLike, TensorSpec)))
         variant = self._variant(args)
         reads = [v._as_tensor() for v in variant.variables]
         flat = record(variant.op, [*args, *reads])
@@ -154,6 +158,15 @@ class LoadedFunction:
 
     def __repr__(self) -> str:
         return f"<loaded tapejax.function {self.__name__} input_signature={self.input_signature}>"
+
+
+def _nested(structure, flat: list):
+    """The specs ``flat`` nested as ``structure`` (``_export._structure``) describes."""
+    if isinstance(structure, dict):
+        return {k: _nested(v, flat) for k, v in structure["dict"].items()}
+    if isinstance(structure, list):
+        return [_nested(v, flat) for v in structure]
+    return flat[structure]
 
 
 def original_for(save_id: str, name: str, variant: int):

@@ -35,8 +35,9 @@ class _AbstractArg:
         self._value = spec
 
 
-def signature_variants(name: str, signature, max_rank: int) -> list[tuple[tuple, list]]:
-    """Per variant, the ranks given to unknown-rank specs and the (symbolic) arg specs."""
+def signature_variants(name: str, signature, max_rank: int, one_batch: bool = False) -> list:
+    """Per variant, the ranks given to unknown-rank specs and the (symbolic) arg specs.
+    ``one_batch``: every argument's leading ``None`` dimension is the same symbolic size."""
     unknown = [i for i, spec in enumerate(signature) if spec.shape is None]
     if (max_rank + 1) ** len(unknown) > _MAX_VARIANTS:
         raise ValueError(
@@ -52,7 +53,8 @@ def signature_variants(name: str, signature, max_rank: int) -> list[tuple[tuple,
         specs = []
         for i, spec in enumerate(signature):
             shape = spec.shape if spec.shape is not None else (None,) * rank_of[i]
-            dims = ",".join(f"a{i}d{j}" if d is None else str(d) for j, d in enumerate(shape))
+            dims = ",".join(("batch" if one_batch and j == 0 else f"a{i}d{j}") if d is None else str(d)
+                            for j, d in enumerate(shape))
             symbolic = jax_export.symbolic_shape(dims, scope=scope) if shape else ()
             specs.append(jax.ShapeDtypeStruct(symbolic, spec.dtype._np))
         out.append((ranks, specs))
@@ -65,19 +67,30 @@ def export_function(name, function, options, variable_index, writer, save_id) ->
     Returns the function's manifest entry. ``variable_index(v)`` gives a Variable's index in
     the saved variables.
     """
-    signature = function.input_signature
+    signature = function._flat_signature  # the TensorSpecs; "structure" nests them as the arguments
     entry = {
         "signature": [
             {"shape": None if s.shape is None else list(s.shape), "dtype": s.dtype.name, "name": s.name}
             for s in signature
         ],
+        "structure": _structure(function.input_signature, iter(range(len(signature)))),
         "variants": [],
         "skipped": [],
     }
+    nesting = jax.tree_util.tree_structure(function.input_signature, is_leaf=lambda s: not _is_nest(s))
     variants = signature_variants(name, signature, options.experimental_max_unknown_rank)
     for ranks, specs in variants:
         try:
-            exported, trace, jitted, custom = _export(function, specs, options)
+            try:
+                exported, trace, jitted, custom = _export(function, specs, options, nesting)
+            except Exception as independent:
+                # Each None dimension is its own symbolic size; code that joins the arguments'
+                # batches (a model with several inputs) needs their leading ones to be one size.
+                batched = signature_variants(name, signature, options.experimental_max_unknown_rank, True)
+                tied = dict(batched).get(ranks)
+                if tied is None or sum(1 for s in tied if s.shape and not isinstance(s.shape[0], int)) < 2:
+                    raise independent from None
+                exported, trace, jitted, custom = _export(function, tied, options, nesting)
         except Exception as error:
             if not ranks or len(variants) == 1:
                 raise ValueError(
@@ -109,11 +122,26 @@ def export_function(name, function, options, variable_index, writer, save_id) ->
     return entry
 
 
-def _export(function, specs, options):
-    """The ``jax.export`` of ``function`` on ``specs``, its Trace, its jitted pure function,
-    and whether it uses a custom gradient."""
+def _is_nest(x) -> bool:
+    return isinstance(x, (list, tuple, dict))
+
+
+def _structure(signature, numbers):
+    """The input_signature's nesting as JSON: each TensorSpec replaced by its index in the flat
+    list (lists and tuples as lists, dicts as ``{"dict": {...}}``)."""
+    if isinstance(signature, dict):
+        return {"dict": {k: _structure(v, numbers) for k, v in signature.items()}}
+    if isinstance(signature, (list, tuple)):
+        return [_structure(v, numbers) for v in signature]
+    return next(numbers)
+
+
+def _export(function, specs, options, nesting):
+    """The ``jax.export`` of ``function`` on ``specs`` (the flat argument specs; ``nesting``,
+    how the arguments nest them), its Trace, its jitted pure function, and whether it uses a
+    custom gradient."""
     leaves = [_AbstractArg(s) for s in specs]
-    tree = jax.tree_util.tree_structure((tuple(leaves), {}))
+    tree = jax.tree_util.tree_structure((tuple(jax.tree_util.tree_unflatten(nesting, leaves)), {}))
     trace = Trace(function._python_function, tree, leaves, [True] * len(leaves), allow_creation=False)
     if not all(trace.out_is_tensor):
         static = [o for o in trace.out_static if o is not None]

@@ -127,7 +127,7 @@ def _signature_functions(obj, signatures, encoder: Encoder) -> dict:
             encoder.functions[path] = fn
         params = list(inspect.signature(fn.python_function).parameters)
         inputs = [
-            s.name or (params[i] if i < len(params) else f"input_{i}")
+            getattr(s, "name", None) or (params[i] if i < len(params) else f"input_{i}")
             for i, s in enumerate(fn.input_signature)
         ]
         out[name] = {"function": path, "inputs": inputs}
@@ -213,7 +213,11 @@ class _Signature:
         self.function, self.inputs = function, inputs
 
     @x64.enabled
-    def __call__(self, **kwargs):
+    def __call__(self, *args, **kwargs):
+        if len(args) > len(self.inputs):
+            raise TypeError(f"The signature takes the arguments {self.inputs}, got {len(args)} "
+                            "positional ones.")
+        kwargs.update(zip(self.inputs, args, strict=False))  # positional ones, in the signature's order
         missing = [n for n in self.inputs if n not in kwargs]
         if missing or len(kwargs) != len(self.inputs):
             raise TypeError(f"The signature takes the keyword arguments {self.inputs}, got {sorted(kwargs)}.")

@@ -67,5 +67,15 @@ take_next(it)
 take_next(it)
 take_next(it)
 
-# The guide's next cell calls next() on a tf.data iterator inside the function: TF advances it
-# on every call (Got: 7, 8, 9); tapejax's traced call reuses the first element. Not kept (README).
+# The guide's next cell: next() on a tf.data iterator inside the function advances it on every
+# call (TF's IteratorGetNext op).
+@tf.function
+def good_consume_next(iterator):
+  # This is ok, iterator is a tf type
+  tf.print("Value:", next(iterator), output_stream=sys.stdout)
+
+ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])
+iterator = iter(ds)
+good_consume_next(iterator)
+good_consume_next(iterator)
+good_consume_next(iterator)
