@@ -17,6 +17,7 @@ from . import optimizers as _optimizers
 from ._input_layer import InputLayer
 from ._model import Functional, Model
 from ._model_saving import registered_class
+from ._object_registry import known_objects
 from ._saving import read_weights
 from ._sequential import Sequential
 
@@ -164,14 +165,15 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
     with zipfile.ZipFile(filepath, "r") as archive:
         config = json.loads(archive.read("config.json"))
         weights = archive.read("model.weights.h5")
-    model = deserialize(config, dict(custom_objects or {}))
+    custom_objects = known_objects(custom_objects)  # with the global ones and those of open scopes
+    model = deserialize(config, custom_objects)
     compiled = config.get("compile_config") or {}
     if compile and compiled:
         model.compile(optimizer=_optimizer(compiled["optimizer"]),
-                      loss=_compile_arg(compiled.get("loss"), custom_objects or {}),
+                      loss=_compile_arg(compiled.get("loss"), custom_objects),
                       loss_weights=compiled.get("loss_weights"),
-                      metrics=_compile_arg(compiled.get("metrics"), custom_objects or {}),
-                      weighted_metrics=_compile_arg(compiled.get("weighted_metrics"), custom_objects or {}),
+                      metrics=_compile_arg(compiled.get("metrics"), custom_objects),
+                      weighted_metrics=_compile_arg(compiled.get("weighted_metrics"), custom_objects),
                       run_eagerly=compiled.get("run_eagerly", False),
                       steps_per_execution=compiled.get("steps_per_execution", 1))
         if model.built:
