@@ -109,7 +109,8 @@ class MultiHeadAttention(Layer):
             )
         self._attention_axes = attention_axes
         self._inverse_sqrt_key_dim = 1.0 / math.sqrt(float(key_dim))
-        self._query_dense = self._key_dense = self._value_dense = self._output_dense = None
+        # Public names: Keras files store the projections under query_dense/... (its properties).
+        self.query_dense = self.key_dense = self.value_dense = self.output_dense = None
 
     num_heads = property(lambda self: self._num_heads)
     key_dim = property(lambda self: self._key_dim)
@@ -117,10 +118,6 @@ class MultiHeadAttention(Layer):
     dropout = property(lambda self: self._dropout)
     use_bias = property(lambda self: self._use_bias)
     attention_axes = property(lambda self: self._attention_axes)
-    query_dense = property(lambda self: self._query_dense)
-    key_dense = property(lambda self: self._key_dense)
-    value_dense = property(lambda self: self._value_dense)
-    output_dense = property(lambda self: self._output_dense)
 
     def __call__(self, query, value, key=None, **kwargs):
         if not self.built:
@@ -154,12 +151,12 @@ class MultiHeadAttention(Layer):
                 f"value_shape={value_shape} and key_shape={key_shape}"
             )
         heads = self._num_heads
-        self._query_dense = self._dense(len(query_shape), 1, [heads, self._key_dim], "query")
-        self._query_dense.build(query_shape)
-        self._key_dense = self._dense(len(key_shape), 1, [heads, self._key_dim], "key")
-        self._key_dense.build(key_shape)
-        self._value_dense = self._dense(len(value_shape), 1, [heads, self._value_dim], "value")
-        self._value_dense.build(value_shape)
+        self.query_dense = self._dense(len(query_shape), 1, [heads, self._key_dim], "query")
+        self.query_dense.build(query_shape)
+        self.key_dense = self._dense(len(key_shape), 1, [heads, self._key_dim], "key")
+        self.key_dense.build(key_shape)
+        self.value_dense = self._dense(len(value_shape), 1, [heads, self._value_dim], "value")
+        self.value_dense.build(value_shape)
         rank = len(value_shape) + 1  # the projected value's rank
         if self._attention_axes is None:
             self._attention_axes = tuple(range(1, rank - 2))
@@ -169,12 +166,12 @@ class MultiHeadAttention(Layer):
             rank, self._attention_axes
         )
         self._norm_axes = tuple(range(scores_rank - len(self._attention_axes), scores_rank))
-        self._output_dense = self._dense(
+        self.output_dense = self._dense(
             len(query_shape), 2, list(self._output_shape or [query_shape[-1]]), "attention_output"
         )
-        projected = list(self._query_dense.compute_output_shape(query_shape))
+        projected = list(self.query_dense.compute_output_shape(query_shape))
         projected[-1] = self._value_dim
-        self._output_dense.build(tuple(projected))
+        self.output_dense.build(tuple(projected))
         self.built = True
 
     def call(
@@ -194,15 +191,15 @@ class MultiHeadAttention(Layer):
         mask = self._attention_mask(
             query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask
         )
-        query = self._query_dense(query)
-        key = self._key_dense(key)
-        value = self._value_dense(value)
+        query = self.query_dense(query)
+        key = self.key_dense(key)
+        value = self.value_dense(value)
         query = query * _cast(self._inverse_sqrt_key_dim, query.dtype)
         scores = self._masked_softmax(_einsum(self._dot_product_equation, key, query), mask)
         weights = (
             _nn.dropout(scores, self._dropout, seed=self.seed) if training and self._dropout > 0 else scores
         )
-        output = self._output_dense(_einsum(self._combine_equation, weights, value))
+        output = self.output_dense(_einsum(self._combine_equation, weights, value))
         return (output, scores) if return_attention_scores else output
 
     def _attention_mask(
