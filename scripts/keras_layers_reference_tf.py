@@ -40,15 +40,20 @@ def run(name):
             "outputs": [as_list(o) for o in outs], "grads": [as_list(g) for g in grads]}
 
 
-def main():
-    lines = ['"""Written by scripts/keras_layers_reference_tf.py with TensorFlow 2.21 / Keras 3.15 (CPU):',
-             "outputs and gradients of the cases in keras_layer_cases.py. Do not edit by hand.", '"""', "",
+def write_reference(run, cases, module: str, script: str, cases_module: str) -> None:
+    """Writes tests/<module>.py: ``REFERENCE = {case: run(case)}``."""
+    lines = [f'"""Written by scripts/{script} with TensorFlow 2.21 / Keras 3.15 (CPU):',
+             f"outputs and gradients of the cases in {cases_module}.py. Do not edit by hand.", '"""', "",
              "# ruff: noqa: E501", "REFERENCE = {"]
-    for name in CASES:
+    for name in cases:
         tf.keras.backend.clear_session()
         lines.append(f"    {name!r}: {run(name)!r},")
     lines.append("}")
-    (ROOT / "tests" / "keras_layer_reference.py").write_text("\n".join(lines) + "\n")
+    (ROOT / "tests" / f"{module}.py").write_text("\n".join(lines) + "\n")
+
+
+def main():
+    write_reference(run, CASES, "keras_layer_reference", "keras_layers_reference_tf.py", "keras_layer_cases")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from ._lambda import loading_scope
 from ._legacy_h5 import assign_layer_weights, read_h5
 from ._model import Functional, Model
 from ._model_saving import registered_class
+from ._object_registry import known_objects
 from ._saving import read_weights
 from ._sequential import Sequential
 
@@ -176,7 +177,7 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
     compiled and ``compile``, its optimizer (state included), loss and metrics."""
     filepath = os.fspath(filepath)
     if filepath.endswith((".h5", ".hdf5")):  # h5py raises FileNotFoundError for a missing file, as in TF
-        return _load_h5(filepath, dict(custom_objects or {}), compile, safe_mode)
+        return _load_h5(filepath, known_objects(custom_objects), compile, safe_mode)
     if not filepath.endswith(".keras"):
         raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` "
                          "files and legacy H5 format files (`.h5` extension).")
@@ -186,11 +187,12 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
     with zipfile.ZipFile(filepath, "r") as archive:
         config = json.loads(archive.read("config.json"))
         weights = archive.read("model.weights.h5")
-    with loading_scope(safe_mode, dict(custom_objects or {})):
-        model = deserialize(config, dict(custom_objects or {}))
+    custom_objects = known_objects(custom_objects)  # with the global ones and those of open scopes
+    with loading_scope(safe_mode, custom_objects):
+        model = deserialize(config, custom_objects)
     compiled = config.get("compile_config") or {}
     if compile and compiled:
-        _compile(model, compiled, compiled["optimizer"], custom_objects or {})
+        _compile(model, compiled, compiled["optimizer"], custom_objects)
     read_weights(model, io.BytesIO(weights))
     return model
 

@@ -27,6 +27,7 @@ class Trainer:
 
     compiled = False
     stop_training = False
+    _initial_epoch = None  # set by BackupAndRestore on resuming
     history = None
     _compile_loss = _compile_metrics = _loss_tracker = optimizer = None
     loss = None  # what compile was given, as Keras 3 keeps it (``model.loss``)
@@ -225,6 +226,7 @@ class Trainer:
         self.stop_training = False
         callbacks.on_train_begin()
         logs, epoch_logs = {}, None
+        initial_epoch = self._initial_epoch or initial_epoch
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from ._attention import AdditiveAttention, Attention
 from ._batch_normalization import BatchNormalization
 from ._conv import Conv1D, Conv2D, Conv3D
 from ._core_layers import Activation, Dropout, Flatten, Reshape
 from ._dense import Dense
+from ._dot import Dot, dot
+from ._einsum_dense import EinsumDense
 from ._embedding import Embedding
 from ._input_layer import Input, InputLayer
 from ._lambda import Lambda
@@ -27,6 +30,7 @@ from ._merging import (
     multiply,
     subtract,
 )
+from ._multi_head_attention import MultiHeadAttention
 from ._pooling import (
     AveragePooling1D,
     AveragePooling2D,
@@ -53,6 +57,7 @@ GlobalMaxPool1D, GlobalMaxPool2D, GlobalMaxPool3D = GlobalMaxPooling1D, GlobalMa
 Convolution1D, Convolution2D, Convolution3D = Conv1D, Conv2D, Conv3D
 
 __all__ = [
+    "AdditiveAttention", "Attention", "Dot", "EinsumDense", "MultiHeadAttention", "dot",
     "GRU", "LSTM", "RNN", "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D",
     "AveragePooling3D", "AvgPool1D", "AvgPool2D", "AvgPool3D", "BatchNormalization", "Concatenate",
     "Conv1D", "Conv2D", "Conv3D", "Convolution1D", "Convolution2D", "Convolution3D", "Dense", "Dropout",
