@@ -136,7 +136,7 @@ class _Derivative:
 
     def _fused(self, pending, inputs, nodes):
         """Runs the derivative and the pending forward values in one call; fills the latter."""
-        aux_refs = tuple(ref for _, _, ref in pending)
+        aux_refs = tuple([ref for _, _, ref in pending])
         fused_entry = self.fused.get(aux_refs)
         if fused_entry is None and self.key is not None:
             build = lambda: self.make(aux_refs)

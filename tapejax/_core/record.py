@@ -157,7 +157,7 @@ def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, com
                 return _defer(op, inputs, static, skey, avals, watching)
         values = compute() if compute is not None else _run(op, inputs, static)
     if op.multiple_results:
-        outputs = tuple(Tensor(v) for v in values)
+        outputs = tuple([Tensor(v) for v in values])
     else:
         outputs = (Tensor(values),)
     if watching:
