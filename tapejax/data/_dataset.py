@@ -277,11 +277,11 @@ class Dataset:
     # Reading ----------------------------------------------------------------------------
 
     def __iter__(self):
-        return OwnedIterator(self, self._elements_for_step())
+        return OwnedIterator(self, self._elements_for_step)
 
     def as_numpy_iterator(self):
         """An iterator of numpy arrays (numpy scalars for scalar components)."""
-        return NumpyIterator(self._stage.iterate())
+        return NumpyIterator(self._stage, self._stage.iterate)
 
     def _elements_for_step(self):
         """The elements as the pipeline holds them (numpy arrays, scalars included, or a

@@ -100,7 +100,9 @@ def sample(stages, weights=None, seed=None, stop_on_empty_dataset=False, rerando
         while True:
             yield from rng.choice(len(p), size=1024, p=p).tolist()
 
-    return DirectedInterleave(stages, picks, stop_on_empty_dataset)
+    stage = DirectedInterleave(stages, picks, stop_on_empty_dataset)
+    stage.generators = generators  # found by a restored iterator (_position.py)
+    return stage
 
 
 class RandomIntegers:

@@ -35,10 +35,11 @@ class PassGenerators:
         if seed is None:
             seed = int(uniform((), 0, 2**62, dtype=_dtypes.int64))
         self.seed, self.per_pass = int(seed), bool(per_pass)
-        self.passes = itertools.count()
+        self.passes = 0  # how many passes have begun (an iterator restored from a checkpoint resets it)
 
     def __call__(self) -> np.random.Generator:
-        epoch = next(self.passes) if self.per_pass else 0
+        epoch = self.passes if self.per_pass else 0
+        self.passes += 1
         return np.random.default_rng([self.seed, epoch])
 
 
