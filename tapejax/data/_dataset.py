@@ -32,6 +32,7 @@ from . import (
     _directed,
     _grouping,
     _interleave,
+    _saving,
     _scan,
     _selection,
     _shuffle,
@@ -255,6 +256,15 @@ class Dataset:
         return Dataset(_grouping.bucket_by_sequence_length(
             self._stage, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
             padding_values, pad_to_bucket_boundary, no_padding, drop_remainder, Dataset))
+
+    def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
+        """Writes the elements to the directory ``path`` (tapejax's files; see ``_saving.py``)."""
+        _saving.save(self._stage, path, compression)
+
+    @staticmethod
+    def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
+        """The dataset ``save`` wrote to ``path``."""
+        return Dataset(_saving.load(path, element_spec))
 
     def get_single_element(self, name=None):
         """The dataset's one element, as Tensors."""

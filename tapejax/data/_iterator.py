@@ -30,7 +30,11 @@ from ._structure import leaves, pack, to_numpy, to_tensors
 _END = "End of sequence [Op:IteratorGetNext]"
 
 
-class OwnedIterator(Positioned):
+class Iterator:
+    """``tf.data.Iterator``: the base class of ``iter(dataset)``'s iterators (for isinstance)."""
+
+
+class OwnedIterator(Positioned, Iterator):
     """``iter(dataset)``: yields each element as tapejax Tensors (``next`` past the end raises
     StopIteration; ``get_next`` raises TF's OutOfRangeError)."""
 

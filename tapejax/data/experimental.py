@@ -14,7 +14,9 @@ from ._experimental import (
     get_single_element,
     group_by_window,
     ignore_errors,
+    load,
     sample_from_datasets,
+    save,
     scan,
     take_while,
     unique,
@@ -23,5 +25,5 @@ from ._options import AutoShardPolicy
 
 __all__ = ["AUTOTUNE", "AutoShardPolicy", "Counter", "INFINITE_CARDINALITY", "Optional", "RandomDataset",
            "UNKNOWN_CARDINALITY", "bucket_by_sequence_length", "cardinality", "choose_from_datasets",
-           "get_single_element", "group_by_window", "ignore_errors", "sample_from_datasets", "scan",
-           "take_while", "unique"]
+           "get_single_element", "group_by_window", "ignore_errors", "load", "sample_from_datasets", "save",
+           "scan", "take_while", "unique"]
