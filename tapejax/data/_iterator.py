@@ -53,7 +53,9 @@ class OwnedIterator(Positioned, Iterator):
     def __next__(self):
         if trace_depth() > self._depth:
             return self._next_in_function()
-        return to_tensors(self._take())
+        element = next(self._elements)  # as _take(), inlined: the per-element cost
+        self._taken += 1
+        return to_tensors(element)
 
     def _next_in_function(self):
         """The next element, taken when the compiled function runs (see the module docstring)."""
@@ -100,7 +102,9 @@ class NumpyIterator(Positioned):
         return self
 
     def __next__(self):
-        return to_numpy(self._take())
+        element = next(self._elements)  # as _take(), inlined: the per-element cost
+        self._taken += 1
+        return to_numpy(element)
 
     def next(self):
         return self.__next__()
