@@ -83,3 +83,26 @@ def test_iterator_classes_and_threading_options():
     assert D.range(1).with_options(options).options().threading.private_threadpool_size == 4
     assert isinstance(tf.data.Options().threading, tf.data.ThreadingOptions)
     assert tf.data.Options().threading.max_intra_op_parallelism is None
+
+
+def test_snapshot_writes_the_first_full_pass_and_reads_it_after(tmp_path):
+    ds = D.range(5).map(lambda x: x * 3).snapshot(str(tmp_path))
+    assert repr(ds) == "<_MapDataset element_spec=TensorSpec(shape=(), dtype=tf.int64, name=None)>"  # TF's
+    assert int(ds.cardinality()) == 5  # TF's; after filter TF gives -2:
+    assert int(D.range(5).filter(lambda x: x > 1).snapshot(str(tmp_path)).cardinality()) == -2
+    assert list(ds.as_numpy_iterator()) == list(ds.as_numpy_iterator()) == [0, 3, 6, 9, 12]  # TF's
+    calls = []
+
+    def counted():
+        return D.from_generator(lambda: (calls.append(i) or i for i in range(4)),
+                                output_signature=tf.TensorSpec((), tf.int64)).snapshot(tmp_path / "g")
+
+    first = counted()
+    next(iter(first))  # a pass left early writes nothing
+    assert not (tmp_path / "g").exists() or not any((tmp_path / "g").iterdir())
+    assert list(first.as_numpy_iterator()) == [0, 1, 2, 3]
+    calls.clear()
+    assert list(counted().as_numpy_iterator()) == [0, 1, 2, 3] and calls == []  # read back, not run
+    # Another function is another pipeline: its own directory (TF's fingerprint does the same).
+    other = D.range(5).map(lambda x: x * 4).snapshot(str(tmp_path))
+    assert list(other.as_numpy_iterator()) == [0, 4, 8, 12, 16]

@@ -266,6 +266,10 @@ class Dataset:
         """The dataset ``save`` wrote to ``path``."""
         return Dataset(_saving.load(path, element_spec))
 
+    def snapshot(self, path, compression="AUTO", reader_func=None, shard_func=None, name=None):
+        """Elements written under ``path`` on the first complete pass, read from there after."""
+        return Dataset(_saving.Snapshot(self._stage, path, compression))
+
     def get_single_element(self, name=None):
         """The dataset's one element, as Tensors."""
         elements = self._stage.iterate()

@@ -46,6 +46,19 @@ def _generators(stage) -> list:
     return found
 
 
+def fingerprint(stage, functions: bool = False) -> int:
+    """A number that tells pipelines apart: the stages' names and the element spec (crc32);
+    with ``functions``, also the code of their functions (``map``'s, ``filter``'s ...)."""
+    text = "|".join(_stages(stage)) + repr(stage.spec)
+    while functions and stage is not None:
+        for value in vars(stage).values():
+            code = getattr(getattr(value, "fn", value), "__code__", None)
+            if code is not None:
+                text += f"|{code.co_code.hex()}{code.co_consts!r}"
+        stage = getattr(stage, "stage", None)
+    return zlib.crc32(text.encode())
+
+
 class Position(Variable):
     """``[elements taken, pipeline fingerprint]`` of ``iterator`` as an int64 Variable."""
 
@@ -86,8 +99,7 @@ class Positioned:
         return element
 
     def _fingerprint(self) -> int:
-        text = "|".join(_stages(self._stage)) + repr(self._stage.spec)
-        return zlib.crc32(text.encode())
+        return fingerprint(self._stage)
 
     def _seek(self, taken: int) -> None:
         """Starts the pipeline again and skips ``taken`` elements (fewer if it ends first)."""

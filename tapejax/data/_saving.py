@@ -19,6 +19,7 @@ from .._api.tensor_spec import TensorSpec
 from .._core.dtype import as_dtype
 from .._core.errors import NotFoundError
 from ._cardinality import INFINITE_CARDINALITY
+from ._position import fingerprint
 from ._sources import TensorSlices
 from ._structure import leaves, pack
 from ._windows import Elements
@@ -49,26 +50,30 @@ def save(stage, path, compression=None) -> None:
     if stage.cardinality() == INFINITE_CARDINALITY:
         raise ValueError("Dataset.save of an infinite dataset would never end (TF runs forever); "
                          "take(n) first.")
+    write(stage.iterate(), stage.spec, path, compression)
+
+
+def write(elements, spec, path, compression=None) -> None:
+    """Writes ``elements`` (numpy, of ``spec``) to the directory ``path``."""
     path = os.fspath(path)
-    n_components = len(leaves(stage.spec))
+    n_components = len(leaves(spec))
     values, shapes = [[] for _ in range(n_components)], [[] for _ in range(n_components)]
     count = 0
-    for element in stage.iterate():
+    for element in elements:
         for i, a in enumerate(leaves(element)):
             values[i].append(np.ravel(a))
             shapes[i].append(a.shape)
         count += 1
     arrays = {}
-    for i, spec in enumerate(leaves(stage.spec)):
-        dtype = spec.dtype._np
-        arrays[f"values_{i}"] = np.concatenate(values[i]) if values[i] else np.zeros(0, dtype)
+    for i, s in enumerate(leaves(spec)):
+        arrays[f"values_{i}"] = np.concatenate(values[i]) if values[i] else np.zeros(0, s.dtype._np)
         rank = len(shapes[i][0]) if shapes[i] else 0
         arrays[f"shapes_{i}"] = np.asarray(shapes[i], np.int64).reshape(count, rank)
     os.makedirs(path, exist_ok=True)
-    write = np.savez_compressed if compression == "GZIP" else np.savez
-    write(os.path.join(path, VALUES_FILE), **arrays)
-    with open(os.path.join(path, SPEC_FILE), "w") as f:
-        json.dump({"element_spec": _structure(stage.spec), "count": count}, f)
+    savez = np.savez_compressed if compression == "GZIP" else np.savez
+    savez(os.path.join(path, VALUES_FILE), **arrays)
+    with open(os.path.join(path, SPEC_FILE), "w") as f:  # last: a directory with it is complete
+        json.dump({"element_spec": _structure(spec), "count": count}, f)
 
 
 def load(path, element_spec=None):
@@ -104,3 +109,30 @@ class Loaded(TensorSlices):
     def __init__(self, element, spec):
         super().__init__(element)
         self.spec = spec
+
+
+class Snapshot:
+    """``Dataset.snapshot(path)``: the first complete pass is written under ``path`` (in a
+    directory named by the pipeline's fingerprint, as TF's), and later passes, in this program
+    or another, read it instead of running the pipeline."""
+
+    name = "_MapDataset"  # TF's snapshot dataset is wrapped in a map
+
+    def __init__(self, stage, path, compression=None):
+        self.stage, self.spec, self.compression = stage, stage.spec, compression
+        self.directory = os.path.join(os.fspath(path), str(fingerprint(stage, functions=True)))
+
+    def cardinality(self) -> int:
+        return self.stage.cardinality()
+
+    def iterate(self):
+        if os.path.isfile(os.path.join(self.directory, SPEC_FILE)):
+            return load(self.directory, self.spec).iterate()
+        return self._write()
+
+    def _write(self):
+        seen = []
+        for element in self.stage.iterate():
+            seen.append(element)
+            yield element
+        write(seen, self.spec, self.directory, self.compression)  # only a pass that reached the end
