@@ -506,3 +506,33 @@ def test_scan_and_group_functions_run_per_element_under_tf_function():
     # group_by_window's reduce_func gets its key as an int64 scalar Tensor.
     keys = D.range(6).group_by_window(lambda v: v % 3, lambda k, d: D.from_tensors(k * 10), window_size=2)
     assert list(keys.as_numpy_iterator()) == [0, 10, 20]
+
+
+def test_rejection_resample_specs_and_distribution():
+    ds = D.from_tensor_slices(np.array([0] * 90 + [1] * 10, np.int64)).shuffle(100, seed=1)
+    pair = "(TensorSpec(shape=(), dtype=tf.{}, name=None), TensorSpec(shape=(), dtype=tf.int64, name=None))"
+    # TF 2.21's reprs and cardinalities: a mixture, unless the target is the initial distribution.
+    mixed = ds.rejection_resample(lambda x: x, [0.5, 0.5], initial_dist=[0.9, 0.1], seed=2)
+    assert repr(mixed) == f"<_DirectedInterleaveDataset element_spec={pair.format('int64')}>"
+    assert int(mixed.cardinality()) == -2
+    estimated = ds.rejection_resample(lambda x: x, [0.5, 0.5], seed=2)
+    assert repr(estimated) == f"<_DirectedInterleaveDataset element_spec={pair.format('int64')}>"
+    same = ds.rejection_resample(lambda x: x, [0.9, 0.1], initial_dist=[0.9, 0.1], seed=2)
+    assert repr(same) == f"<_MapDataset element_spec={pair.format('int64')}>"
+    assert int(same.cardinality()) == 100
+    cast = ds.rejection_resample(lambda x: tf.cast(x, tf.int32), [0.5, 0.5], initial_dist=[0.5, 0.5])
+    assert repr(cast) == f"<_MapDataset element_spec={pair.format('int32')}>"
+    # The classes follow the target (TF 2.21 printed 0.506 and 0.502 for these, its own numbers).
+    big = D.from_tensor_slices(np.array([0] * 900 + [1] * 100, np.int64)).shuffle(1000, seed=1).repeat(20)
+    for initial in ([0.9, 0.1], None):
+        pairs = list(big.rejection_resample(lambda x: x, [0.5, 0.5], initial_dist=initial, seed=2)
+                     .take(4000).as_numpy_iterator())
+        assert all(c == e for c, e in pairs)
+        assert abs(np.mean([c for c, _ in pairs]) - 0.5) < 0.03
+    thirds = list(big.rejection_resample(lambda x: x, [0.25, 0.75], initial_dist=[0.9, 0.1], seed=4)
+                  .take(4000).as_numpy_iterator())
+    assert abs(np.mean([c for c, _ in thirds]) - 0.75) < 0.03
+    def seeded():
+        fixed = D.from_tensor_slices(np.array([0] * 90 + [1] * 10, np.int64)).shuffle(100, seed=1)
+        return list(fixed.rejection_resample(lambda x: x, [0.5, 0.5], seed=2).as_numpy_iterator())
+    assert seeded() == seeded()

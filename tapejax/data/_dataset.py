@@ -32,6 +32,7 @@ from . import (
     _directed,
     _grouping,
     _interleave,
+    _resample,
     _saving,
     _scan,
     _selection,
@@ -269,6 +270,10 @@ class Dataset:
     def snapshot(self, path, compression="AUTO", reader_func=None, shard_func=None, name=None):
         """Elements written under ``path`` on the first complete pass, read from there after."""
         return Dataset(_saving.Snapshot(self._stage, path, compression))
+
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
+        """``(class, element)`` pairs resampled so that the classes follow ``target_dist``."""
+        return Dataset(_resample.RejectionResample(self._stage, class_func, target_dist, initial_dist, seed))
 
     def get_single_element(self, name=None):
         """The dataset's one element, as Tensors."""
