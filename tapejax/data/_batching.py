@@ -108,7 +108,7 @@ class PaddedBatch:
     def __init__(self, stage, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False):
         self.stage, self.size, self.drop = stage, int(batch_size), bool(drop_remainder)
         specs = leaves(stage.spec)  # shapes and padding values are kept flat, one per component
-        self.shapes = ([s.shape for s in specs] if padded_shapes is None else _shape_leaves(padded_shapes))
+        self.shapes = ([s.shape for s in specs] if padded_shapes is None else shape_leaves(padded_shapes))
         if padding_values is None:
             self.values = [np.zeros((), s.dtype._np) for s in specs]
         else:
@@ -127,13 +127,13 @@ class PaddedBatch:
             yield pack(chunk[0], out)
 
 
-def _shape_leaves(padded_shapes) -> list:
+def shape_leaves(padded_shapes) -> list:
     """The padded shapes given by the user, one per component: a list or TensorShape is one shape."""
     if isinstance(padded_shapes, dict):
-        return [s for v in padded_shapes.values() for s in _shape_leaves(v)]
+        return [s for v in padded_shapes.values() for s in shape_leaves(v)]
     if isinstance(padded_shapes, tuple) and any(isinstance(v, (list, tuple, dict)) or v is None
                                                 for v in padded_shapes):
-        return [s for v in padded_shapes for s in _shape_leaves(v)]
+        return [s for v in padded_shapes for s in shape_leaves(v)]
     return [tuple(None if d is None or int(d) == -1 else int(d) for d in padded_shapes)]
 
 
@@ -172,3 +172,36 @@ class Unbatch:
             n = leaves(element)[0].shape[0]
             for i in range(n):
                 yield map_leaves(lambda a, i=i: a[i], element)
+
+
+class Rebatch:
+    """The rows of the input's batches in new batches of ``batch_size`` (or of each size of a
+    list in turn), batches split and joined as needed (TF's ``rebatch``)."""
+
+    name = "_RebatchDataset"
+
+    def __init__(self, stage, batch_size, drop_remainder=False):
+        self.stage, self.drop = stage, bool(drop_remainder)
+        self.sizes = [int(n) for n in np.asarray(batch_size, np.int64).reshape(-1)]
+        specs = leaves(stage.spec)
+        if any(s.shape is not None and len(s.shape) == 0 for s in specs):
+            raise ValueError("Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset "
+                             "with scalar elements. Fix the issue by adding the `batch` transformation to "
+                             "the dataset.")
+        outer = self.sizes[0] if len(set(self.sizes)) == 1 else None
+        known = {s.shape[0] for s in specs} - {None}
+        if outer is not None and not self.drop and not (known and all(d % outer == 0 for d in known)):
+            outer = None  # TF's rule: short batches are possible
+        self.spec = map_leaves(lambda s: TensorSpec((outer, *s.shape[1:]), s.dtype), stage.spec)
+
+    def cardinality(self) -> int:
+        return UNKNOWN_CARDINALITY  # TF's, even over an infinite input
+
+    def iterate(self):
+        rows = (map_leaves(lambda a, i=i: a[i], e) for e in self.stage.iterate()
+                for i in range(leaves(e)[0].shape[0]))
+        for size in itertools.cycle(self.sizes):
+            chunk = list(itertools.islice(rows, size))
+            if not chunk or (self.drop and len(chunk) < size):
+                return
+            yield map_many(np.stack, chunk)

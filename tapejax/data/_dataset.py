@@ -25,12 +25,26 @@ import numpy as np
 from .._api.tensor_spec import TensorSpec
 from .._core.convert import constant_array
 from .._core.dtype import as_dtype, int64
+from .._core.errors import InvalidArgumentError
 from .._core.tensor import Tensor
-from . import _batching, _interleave, _shuffle, _sources, _transforms, _windows
+from . import (
+    _batching,
+    _directed,
+    _grouping,
+    _interleave,
+    _resample,
+    _saving,
+    _scan,
+    _selection,
+    _shuffle,
+    _sources,
+    _transforms,
+    _windows,
+)
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._iterator import NumpyIterator, OwnedIterator
 from ._options import Options
-from ._structure import leaves, map_leaves, relaxed, same_structure, spec_text
+from ._structure import leaves, map_leaves, relaxed, same_structure, spec_text, to_tensors
 
 
 class Dataset:
@@ -64,6 +78,33 @@ class Dataset:
         if isinstance(structure, Dataset):
             structure = (structure,)
         return Dataset(_sources.Zip(map_leaves(lambda d: d._stage, structure)))
+
+    @staticmethod
+    def counter(start=0, step=1, dtype=int64, name=None):
+        """``start``, ``start + step``, ... without end (``dtype`` scalars)."""
+        return Dataset(_sources.Counter(start, step, dtype))
+
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """Random int64 scalars in [0, 2**32), without end (numpy's generator, TF's seeding)."""
+        return Dataset(_directed.RandomIntegers(seed, rerandomize_each_iteration))
+
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """Each element from the dataset that the next element of ``choice_dataset`` (int64
+        scalars) names."""
+        return Dataset(_directed.choose([d._stage for d in datasets], choice_dataset._stage,
+                                        stop_on_empty_dataset))
+
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Each element from a dataset picked at random, in proportion to ``weights``."""
+        if hasattr(weights, "_stage"):
+            raise NotImplementedError("sample_from_datasets(weights=<a Dataset>): tapejax takes fixed "
+                                      "weights (a list or tensor) only.")
+        return Dataset(_directed.sample([d._stage for d in datasets], weights, seed, stop_on_empty_dataset,
+                                        rerandomize_each_iteration))
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None,
@@ -169,6 +210,82 @@ class Dataset:
             raise TypeError(f"Incompatible dataset elements:\n  {spec_text(a)} vs.   {spec_text(b)}")
         return Dataset(_sources.Concatenate(self._stage, dataset._stage, relaxed(a, b)))
 
+    def apply(self, transformation_func):
+        """``transformation_func(self)``, which must return a Dataset."""
+        dataset = transformation_func(self)
+        if not isinstance(dataset, Dataset):
+            raise TypeError(f"`transformation_func` must return a `tf.data.Dataset` object. Got "
+                            f"{type(dataset)}.")
+        return dataset
+
+    def shard(self, num_shards, index, name=None):
+        """Every ``num_shards``-th element, starting with element ``index``."""
+        return Dataset(_selection.Shard(self._stage, num_shards, index))
+
+    def take_while(self, predicate, name=None):
+        """The elements up to the first for which ``predicate`` is False."""
+        return Dataset(_selection.TakeWhile(self._stage, predicate))
+
+    def unique(self, name=None):
+        """The first occurrence of each element (int32/int64 elements)."""
+        return Dataset(_selection.Unique(self._stage))
+
+    def ignore_errors(self, log_warning=False, name=None):
+        """The elements whose making raised no error (see ``_selection.IgnoreErrors``)."""
+        return Dataset(_selection.IgnoreErrors(self._stage, log_warning))
+
+    def scan(self, initial_state, scan_func, name=None):
+        """The outputs of ``scan_func(state, element) -> (new_state, output)``, from ``initial_state``."""
+        return Dataset(_scan.Scan(self._stage, initial_state, scan_func))
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        """The rows of the batches in new batches of ``batch_size`` (or of each size of a list in turn)."""
+        return Dataset(_batching.Rebatch(self._stage, batch_size, drop_remainder))
+
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
+        """Elements grouped by ``key_func`` (an int64 scalar); each group of ``window_size``
+        (or ``window_size_func(key)``) elements, and each group left at the end, becomes the
+        elements of ``reduce_func(key, window_dataset)``."""
+        return Dataset(_grouping.group_by_window(self._stage, key_func, reduce_func, window_size,
+                                                 window_size_func, Dataset))
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False, name=None):
+        """Elements batched (padded) with others whose length (``element_length_func``, int32)
+        falls in the same bucket between ``bucket_boundaries``."""
+        return Dataset(_grouping.bucket_by_sequence_length(
+            self._stage, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
+            padding_values, pad_to_bucket_boundary, no_padding, drop_remainder, Dataset))
+
+    def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
+        """Writes the elements to the directory ``path`` (tapejax's files; see ``_saving.py``)."""
+        _saving.save(self._stage, path, compression)
+
+    @staticmethod
+    def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
+        """The dataset ``save`` wrote to ``path``."""
+        return Dataset(_saving.load(path, element_spec))
+
+    def snapshot(self, path, compression="AUTO", reader_func=None, shard_func=None, name=None):
+        """Elements written under ``path`` on the first complete pass, read from there after."""
+        return Dataset(_saving.Snapshot(self._stage, path, compression))
+
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
+        """``(class, element)`` pairs resampled so that the classes follow ``target_dist``."""
+        return Dataset(_resample.RejectionResample(self._stage, class_func, target_dist, initial_dist, seed))
+
+    def get_single_element(self, name=None):
+        """The dataset's one element, as Tensors."""
+        elements = self._stage.iterate()
+        first = next(elements, _NONE)
+        if first is _NONE:
+            raise InvalidArgumentError(None, None, "Dataset was empty. [Op:DatasetToSingleElement]")
+        if next(elements, _NONE) is not _NONE:
+            raise InvalidArgumentError(None, None, "Dataset had more than one element. "
+                                       "[Op:DatasetToSingleElement]")
+        return to_tensors(first)
+
     def reduce(self, initial_state, reduce_func, name=None):
         """``reduce_func(state, element)`` folded over the elements, from ``initial_state``."""
         state = initial_state
@@ -179,11 +296,11 @@ class Dataset:
     # Reading ----------------------------------------------------------------------------
 
     def __iter__(self):
-        return OwnedIterator(self, self._elements_for_step())
+        return OwnedIterator(self, self._elements_for_step)
 
     def as_numpy_iterator(self):
         """An iterator of numpy arrays (numpy scalars for scalar components)."""
-        return NumpyIterator(self._stage.iterate())
+        return NumpyIterator(self._stage, self._stage.iterate)
 
     def _elements_for_step(self):
         """The elements as the pipeline holds them (numpy arrays, scalars included, or a
@@ -220,6 +337,9 @@ class Dataset:
 
     def __repr__(self) -> str:
         return f"<{self._stage.name} element_spec={spec_text(self.element_spec)}>"
+
+
+_NONE = object()
 
 
 def _spec(shape, dtype):

@@ -20,6 +20,7 @@ import numpy as np
 from .._api.function import Function
 from .._api.tensor_spec import TensorSpec
 from .._core.dtype import as_dtype
+from .._core.dtype import bool as tf_bool
 from .._core.tensor import TensorLike
 from ._structure import leaves, map_leaves, normalize, relaxed, spec_of, to_array, to_tensors
 
@@ -41,6 +42,11 @@ def _probe(spec, size: int, fill: int):
         shape = tuple(size if d is None else d for d in s.shape)
         return np.full(shape, fill).astype(s.dtype._np)
     return map_leaves(make, spec)
+
+
+def is_bool_scalar(spec) -> bool:
+    """Whether a function's output spec is one scalar bool (a predicate's, as TF requires)."""
+    return not isinstance(spec, (tuple, dict)) and spec.dtype == tf_bool and spec.shape == ()
 
 
 def _has_unknown_dims(spec) -> bool:

@@ -5,6 +5,13 @@ IteratorGetNext op: every call of the function takes the next element. The compi
 gets it from a host callback (``jax.experimental.io_callback``, ordered), so the element's
 shape must be known (TF's ``element_spec`` without ``None`` dimensions); past the end the call
 raises TF's OutOfRangeError (a runtime check), as TF's function does.
+
+Both iterators can be saved in a ``tf.train.Checkpoint`` (``Checkpoint(iterator=it)``): the
+checkpoint stores how many elements the iterator has given (and a fingerprint of the
+pipeline), and restoring runs the pipeline again from its start and skips that many, so the
+iterator goes on where it was saved. That is TF's result for deterministic pipelines (seeded
+shuffles included, in a fresh program); the skipped elements are computed again, where TF
+stores the pipeline's buffers. See ``_position.py``.
 """
 
 from __future__ import annotations
@@ -17,17 +24,23 @@ from .._api.optional import Optional
 from .._core.errors import OutOfRangeError
 from .._core.runtime_check import check, trace_depth
 from .._core.tensor import Tensor
+from ._position import Positioned
 from ._structure import leaves, pack, to_numpy, to_tensors
 
 _END = "End of sequence [Op:IteratorGetNext]"
 
 
-class OwnedIterator:
+class Iterator:
+    """``tf.data.Iterator``: the base class of ``iter(dataset)``'s iterators (for isinstance)."""
+
+
+class OwnedIterator(Positioned, Iterator):
     """``iter(dataset)``: yields each element as tapejax Tensors (``next`` past the end raises
     StopIteration; ``get_next`` raises TF's OutOfRangeError)."""
 
-    def __init__(self, dataset, elements):
-        self._dataset, self._elements = dataset, elements
+    def __init__(self, dataset, make_elements):
+        super().__init__(dataset._stage, make_elements)
+        self._dataset = dataset
         self._depth = trace_depth()  # made inside a function being traced: iterated while it traces
 
     @property
@@ -40,7 +53,9 @@ class OwnedIterator:
     def __next__(self):
         if trace_depth() > self._depth:
             return self._next_in_function()
-        return to_tensors(next(self._elements))
+        element = next(self._elements)  # as _take(), inlined: the per-element cost
+        self._taken += 1
+        return to_tensors(element)
 
     def _next_in_function(self):
         """The next element, taken when the compiled function runs (see the module docstring)."""
@@ -55,7 +70,7 @@ class OwnedIterator:
 
         def pull():
             try:
-                element = next(self._elements)
+                element = self._take()
             except StopIteration:
                 return (np.bool_(False), *[np.zeros(s.shape, s.dtype) for s in shapes])
             return (np.bool_(True), *[np.asarray(a, s.dtype) for a, s in zip(leaves(element), shapes,
@@ -80,17 +95,16 @@ class OwnedIterator:
         return Optional(element, self.element_spec, True)
 
 
-class NumpyIterator:
+class NumpyIterator(Positioned):
     """``as_numpy_iterator()``: numpy arrays, numpy scalars for scalar components (as TF's)."""
-
-    def __init__(self, elements):
-        self._elements = elements
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return to_numpy(next(self._elements))
+        element = next(self._elements)  # as _take(), inlined: the per-element cost
+        self._taken += 1
+        return to_numpy(element)
 
     def next(self):
         return self.__next__()

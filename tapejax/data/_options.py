@@ -32,6 +32,13 @@ class _Group:
     __hash__ = None
 
 
+class ThreadingOptions(_Group):
+    """``tf.data.ThreadingOptions`` (``options.threading``): recorded, not acted on."""
+
+    def __init__(self):
+        super().__init__(max_intra_op_parallelism=None, private_threadpool_size=None)
+
+
 class Options:
     """``tf.data.Options``: ``deterministic``, ``autotune``, ``experimental_optimization``,
     ``experimental_distribute``, ``threading``..., each None until set (TF's defaults).
@@ -53,7 +60,7 @@ class Options:
         self.autotune = _Group(enabled=None, cpu_budget=None, ram_budget=None)
         self.experimental_distribute = _Group(auto_shard_policy=AutoShardPolicy.AUTO)
         self.experimental_optimization = _Group()
-        self.threading = _Group(max_intra_op_parallelism=None, private_threadpool_size=None)
+        self.threading = ThreadingOptions()
 
     def merge(self, options):
         """These options with ``options``' set values on top (TF's ``Options.merge``)."""

@@ -22,9 +22,28 @@ import numpy as np
 from .._core import dtype as _dtypes
 from .._core.errors import InvalidArgumentError
 from .._ops.random_ops import uniform
+from ._sources import RowsThrough
 
 
-class Shuffle:
+class PassGenerators:
+    """numpy generators for the passes over a random dataset (shuffle, ``Dataset.random``,
+    ``sample_from_datasets``), seeded by TF's rules: ``seed`` if given, else a seed drawn from
+    tapejax's global generator (``tf.random.set_seed`` makes it reproducible). Called once per
+    pass: a new generator each pass with ``per_pass``, the first pass's numbers again without."""
+
+    def __init__(self, seed, per_pass: bool):
+        if seed is None:
+            seed = int(uniform((), 0, 2**62, dtype=_dtypes.int64))
+        self.seed, self.per_pass = int(seed), bool(per_pass)
+        self.passes = 0  # how many passes have begun (an iterator restored from a checkpoint resets it)
+
+    def __call__(self) -> np.random.Generator:
+        epoch = self.passes if self.per_pass else 0
+        self.passes += 1
+        return np.random.default_rng([self.seed, epoch])
+
+
+class Shuffle(RowsThrough):
     name = "_ShuffleDataset"
 
     def __init__(self, stage, buffer_size, seed=None, reshuffle_each_iteration=True):
@@ -33,32 +52,17 @@ class Shuffle:
         if self.size <= 0:
             raise InvalidArgumentError(None, None, "buffer_size must be greater than zero or "
                                        "UNKNOWN_CARDINALITY [Op:ShuffleDatasetV3]")
-        if seed is None:
-            seed = int(uniform((), 0, 2**62, dtype=_dtypes.int64))
-        self.seed = int(seed)
-        self.reshuffle = bool(reshuffle_each_iteration)
-        self.passes = itertools.count()
+        self._rng = PassGenerators(seed, reshuffle_each_iteration)
 
     def cardinality(self) -> int:
         return self.stage.cardinality()
 
-    def _rng(self) -> np.random.Generator:
-        epoch = next(self.passes) if self.reshuffle else 0
-        return np.random.default_rng([self.seed, epoch])
-
     def iterate(self):
         return _shuffled(self.stage.iterate(), self.size, self._rng())
 
-    def has_rows(self) -> bool:
-        has_rows = getattr(self.stage, "has_rows", None)
-        return has_rows is not None and has_rows()
-
-    def rows(self):
-        """The shuffled row numbers of a row source (see ``TensorSlices.rows``), or None."""
-        if not self.has_rows():
-            return None
-        numbers, take = self.stage.rows()
-        return _shuffled(numbers, self.size, self._rng()), take
+    def pick_rows(self, numbers):
+        """The row numbers of a row source, shuffled (see ``RowsThrough``)."""
+        return _shuffled(numbers, self.size, self._rng())
 
 
 def _uniforms(rng: np.random.Generator):

@@ -51,6 +51,23 @@ class TensorSlices:
         return iter(range(self.n)), lambda numbers: map_leaves(lambda a: a[numbers], element)
 
 
+class RowsThrough:
+    """A stage over a row source (``TensorSlices``, maybe shuffled) that reorders or selects
+    its rows (``shuffle``, ``shard``): its ``rows()`` are the input's row numbers passed
+    through ``pick_rows``, so a batch after it is still gathered at once."""
+
+    def has_rows(self) -> bool:
+        has_rows = getattr(self.stage, "has_rows", None)
+        return has_rows is not None and has_rows()
+
+    def rows(self):
+        """``(row numbers, take)`` as ``TensorSlices.rows``, or None over another source."""
+        if not self.has_rows():
+            return None
+        numbers, take = self.stage.rows()
+        return self.pick_rows(numbers), take
+
+
 class Tensors:
     name = "_TensorDataset"
 
@@ -82,19 +99,20 @@ class Range:
 
 
 class Counter:
-    """``enumerate``'s counter: start, start + 1, ... without end."""
+    """``Dataset.counter`` (and ``enumerate``'s counter): start, start + step, ... without end."""
 
-    name = "_CounterDataset"
+    name = "_ScanDataset"  # TF builds its counter as a scan
 
-    def __init__(self, start: int):
-        self.start = int(start)
-        self.spec = spec_of(np.zeros((), np.int64))
+    def __init__(self, start: int, step: int = 1, dtype=int64):
+        self.start, self.step, self.dtype = int(start), int(step), as_dtype(dtype)._np
+        self.spec = spec_of(np.zeros((), self.dtype))
 
     def cardinality(self) -> int:
         return INFINITE_CARDINALITY
 
     def iterate(self):
-        return (np.asarray(i, np.int64) for i in itertools.count(self.start))
+        dtype = self.dtype
+        return (np.asarray(i, dtype) for i in itertools.count(self.start, self.step))
 
 
 class Generator:

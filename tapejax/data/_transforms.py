@@ -10,9 +10,8 @@ import os
 import queue
 import threading
 
-from .._core.dtype import bool as tf_bool
 from ._cardinality import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
-from ._function import ElementFunction
+from ._function import ElementFunction, is_bool_scalar
 
 
 class Map:
@@ -55,10 +54,9 @@ class Filter:
     def __init__(self, stage, predicate):
         self.stage, self.spec = stage, stage.spec
         self.predicate = ElementFunction(predicate, stage.spec)
-        out = self.predicate.spec
-        if isinstance(out, (tuple, dict)) or out.dtype != tf_bool or out.shape != ():
+        if not is_bool_scalar(self.predicate.spec):
             raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, "
-                             f"but its return type is {out}.")
+                             f"but its return type is {self.predicate.spec}.")
 
     def cardinality(self) -> int:
         return UNKNOWN_CARDINALITY

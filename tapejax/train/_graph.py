@@ -5,8 +5,9 @@ reachable from the root (a ``Checkpoint``) and its edges are named by attribute 
 indices and dict keys; a Variable is saved once, under the first path that reaches it
 (breadth first), and restored by following the same names from the root of the live objects.
 
-Trackable here: a ``Variable``, a ``tf.Module`` (so every Keras layer and model), a
-``Checkpoint``, and any object whose class has a ``variables`` property (Keras optimizers and
+Trackable here: a ``Variable``, a ``tf.Module`` (so every Keras layer and model), an object
+that lists its own children with ``_checkpoint_children`` (a ``Checkpoint``, a ``tf.data``
+iterator), and any object whose class has a ``variables`` property (Keras optimizers and
 metrics). Their attributes are walked, public names first, then private ones (an optimizer's
 state is private), each group sorted; lists, tuples and dicts with string keys are walked into
 when they hold something trackable. Other values (numbers, strings, functions) are not saved.
@@ -21,15 +22,20 @@ from .._core.variable import Variable
 
 
 class Root:
-    """Marker base class of objects that list their own children (``Checkpoint``)."""
+    """Base class of objects that list their own children (``Checkpoint``); any class with a
+    ``_checkpoint_children`` method is treated alike (a ``tf.data`` iterator)."""
 
     def _checkpoint_children(self) -> list[tuple[str, object]]:
         raise NotImplementedError
 
 
+def _lists_children(value) -> bool:
+    return callable(getattr(type(value), "_checkpoint_children", None))
+
+
 def is_trackable(value) -> bool:
     """Whether ``value`` is a node of a checkpoint's object graph (not a container)."""
-    if isinstance(value, (Variable, Module, Root)):
+    if isinstance(value, (Variable, Module)) or _lists_children(value):
         return True
     return hasattr(value, "__dict__") and isinstance(getattr(type(value), "variables", None), property)
 
@@ -42,7 +48,7 @@ def _is_container(value) -> bool:
 def _raw_children(value) -> list[tuple[str, object]]:
     if isinstance(value, Variable):
         return []
-    if isinstance(value, Root):
+    if _lists_children(value):
         return value._checkpoint_children()
     if isinstance(value, (list, tuple)):
         return [(str(i), item) for i, item in enumerate(value)]
