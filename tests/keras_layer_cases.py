@@ -60,6 +60,31 @@ CASES = {
     "gru_reset_before": ("GRU", {"units": 3, "reset_after": False, "return_state": True}, (2, 4, 2)),
     "simple_rnn_relu_backwards": ("SimpleRNN", {"units": 2, "activation": "relu", "go_backwards": True},
                                   (2, 3, 2)),
+    # activation layers (issue 11, keras5)
+    "relu": ("ReLU", {}, (2, 5)),
+    "relu_options": ("ReLU", {"max_value": 0.6, "negative_slope": 0.1, "threshold": 0.2}, (2, 5)),
+    "relu6": ("ReLU", {"max_value": 6.0}, (2, 5)),
+    "leaky_relu": ("LeakyReLU", {"negative_slope": 0.2}, (2, 5)),
+    "elu": ("ELU", {"alpha": 0.5}, (2, 5)),
+    "softmax": ("Softmax", {}, (2, 5)),
+    "softmax_axes": ("Softmax", {"axis": [1, 2]}, (2, 3, 2)),
+    "prelu": ("PReLU", {}, (2, 3, 2)),
+    "prelu_shared": ("PReLU", {"shared_axes": [1]}, (2, 3, 2)),
+    # shape layers
+    "zero_padding1d": ("ZeroPadding1D", {"padding": (1, 2)}, (2, 3, 2)),
+    "zero_padding2d": ("ZeroPadding2D", {"padding": ((1, 0), (2, 1))}, (1, 2, 3, 2)),
+    "zero_padding2d_cf": ("ZeroPadding2D", {"padding": 1, "data_format": "channels_first"}, (1, 2, 2, 3)),
+    "cropping1d": ("Cropping1D", {"cropping": (1, 2)}, (2, 5, 2)),
+    "cropping2d": ("Cropping2D", {"cropping": ((1, 0), (1, 2))}, (1, 4, 5, 2)),
+    "cropping2d_cf": ("Cropping2D", {"cropping": 1, "data_format": "channels_first"}, (1, 2, 4, 4)),
+    "up_sampling1d": ("UpSampling1D", {"size": 3}, (2, 2, 2)),
+    "up_sampling2d": ("UpSampling2D", {"size": (2, 3)}, (1, 2, 2, 2)),
+    "up_sampling2d_bilinear": ("UpSampling2D", {"size": 2, "interpolation": "bilinear"}, (1, 3, 2, 2)),
+    "up_sampling2d_bilinear_cf": ("UpSampling2D", {"size": (3, 2), "interpolation": "bilinear",
+                                                   "data_format": "channels_first"}, (1, 2, 2, 3)),
+    "permute": ("Permute", {"dims": (2, 3, 1)}, (2, 3, 2, 4)),
+    "repeat_vector": ("RepeatVector", {"n": 3}, (2, 4)),
+    "identity": ("Identity", {}, (2, 3)),
 }
 
 

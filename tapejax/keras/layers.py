@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from ._batch_normalization import BatchNormalization
 from ._conv import Conv1D, Conv2D, Conv3D
 from ._core_layers import Activation, Dropout, Flatten, Reshape
@@ -40,6 +41,17 @@ from ._pooling import (
     MaxPooling2D,
     MaxPooling3D,
 )
+from ._reshaping_layers import (
+    Cropping1D,
+    Cropping2D,
+    Identity,
+    Permute,
+    RepeatVector,
+    UpSampling1D,
+    UpSampling2D,
+    ZeroPadding1D,
+    ZeroPadding2D,
+)
 from ._rnn import GRU, LSTM, RNN, SimpleRNN
 from ._rnn_cells import GRUCell, LSTMCell, SimpleRNNCell
 
@@ -63,4 +75,9 @@ __all__ = [
     "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "Multiply",
     "Reshape", "SimpleRNN", "SimpleRNNCell", "Subtract", "add", "average", "concatenate", "maximum",
     "minimum", "multiply", "subtract",
+    # activation layers
+    "ELU", "LeakyReLU", "PReLU", "ReLU", "Softmax",
+    # shape layers
+    "Cropping1D", "Cropping2D", "Identity", "Permute", "RepeatVector", "UpSampling1D", "UpSampling2D",
+    "ZeroPadding1D", "ZeroPadding2D",
 ]
