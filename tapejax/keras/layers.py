@@ -5,6 +5,15 @@ from __future__ import annotations
 from ._activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from ._batch_normalization import BatchNormalization
 from ._conv import Conv1D, Conv2D, Conv3D
+from ._conv_more import (
+    Conv1DTranspose,
+    Conv2DTranspose,
+    Conv3DTranspose,
+    DepthwiseConv1D,
+    DepthwiseConv2D,
+    SeparableConv1D,
+    SeparableConv2D,
+)
 from ._core_layers import Activation, Dropout, Flatten, Reshape
 from ._dense import Dense
 from ._embedding import Embedding
@@ -26,6 +35,16 @@ from ._merging import (
     minimum,
     multiply,
     subtract,
+)
+from ._noise_layers import (
+    ActivityRegularization,
+    AlphaDropout,
+    GaussianDropout,
+    GaussianNoise,
+    GroupNormalization,
+    SpatialDropout1D,
+    SpatialDropout2D,
+    UnitNormalization,
 )
 from ._pooling import (
     AveragePooling1D,
@@ -62,6 +81,9 @@ GlobalAvgPool1D, GlobalAvgPool2D, GlobalAvgPool3D = (GlobalAveragePooling1D, Glo
                                                      GlobalAveragePooling3D)
 GlobalMaxPool1D, GlobalMaxPool2D, GlobalMaxPool3D = GlobalMaxPooling1D, GlobalMaxPooling2D, GlobalMaxPooling3D
 Convolution1D, Convolution2D, Convolution3D = Conv1D, Conv2D, Conv3D
+Convolution1DTranspose, Convolution2DTranspose, Convolution3DTranspose = (Conv1DTranspose, Conv2DTranspose,
+                                                                          Conv3DTranspose)
+SeparableConvolution1D, SeparableConvolution2D = SeparableConv1D, SeparableConv2D
 
 __all__ = [
     "GRU", "LSTM", "RNN", "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D",
@@ -80,4 +102,12 @@ __all__ = [
     # shape layers
     "Cropping1D", "Cropping2D", "Identity", "Permute", "RepeatVector", "UpSampling1D", "UpSampling2D",
     "ZeroPadding1D", "ZeroPadding2D",
+    # more convolutions
+    "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose", "Convolution1DTranspose",
+    "Convolution2DTranspose", "Convolution3DTranspose", "DepthwiseConv1D", "DepthwiseConv2D",
+    "SeparableConv1D", "SeparableConv2D",
+    "SeparableConvolution1D", "SeparableConvolution2D",
+    # noise and regularization
+    "ActivityRegularization", "AlphaDropout", "GaussianDropout", "GaussianNoise", "GroupNormalization",
+    "SpatialDropout1D", "SpatialDropout2D", "UnitNormalization",
 ]
