@@ -83,14 +83,22 @@ class BaseConv(Layer):
                              f"channels (full input shape is {tuple(input_shape)}).")
         self.compute_output_shape(input_shape)
         self._channels = channels
-        self._kernel = self.add_weight(name="kernel", shape=(*self.kernel_size, channels // self.groups,
-                                                             self.filters),
+        self._kernel = self.add_weight(name=self.kernel_name, shape=self._kernel_shape(channels),
                                        initializer=self.kernel_initializer,
                                        regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        self._add_more_weights(channels)
         self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(name="bias", shape=(self.filters,), initializer=self.bias_initializer,
                                         regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+
+    kernel_name = "kernel"
+
+    def _kernel_shape(self, channels: int) -> tuple:
+        return (*self.kernel_size, channels // self.groups, self.filters)
+
+    def _add_more_weights(self, channels: int) -> None:
+        """Weights created between the kernel and the bias (SeparableConv's pointwise kernel)."""
 
     def _check_input(self, inputs) -> None:
         axes = None if self._channels is None else {self._channel_axis(): self._channels}

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from ._activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from ._attention import AdditiveAttention, Attention
 from ._batch_normalization import BatchNormalization
 from ._conv import Conv1D, Conv2D, Conv3D
+from ._conv_more import (
+    Conv1DTranspose,
+    Conv2DTranspose,
+    Conv3DTranspose,
+    DepthwiseConv1D,
+    DepthwiseConv2D,
+    SeparableConv1D,
+    SeparableConv2D,
+)
 from ._core_layers import Activation, Dropout, Flatten, Reshape
 from ._dense import Dense
 from ._dot import Dot, dot
@@ -31,6 +41,16 @@ from ._merging import (
     subtract,
 )
 from ._multi_head_attention import MultiHeadAttention
+from ._noise_layers import (
+    ActivityRegularization,
+    AlphaDropout,
+    GaussianDropout,
+    GaussianNoise,
+    GroupNormalization,
+    SpatialDropout1D,
+    SpatialDropout2D,
+    UnitNormalization,
+)
 from ._pooling import (
     AveragePooling1D,
     AveragePooling2D,
@@ -45,6 +65,17 @@ from ._pooling import (
     MaxPooling2D,
     MaxPooling3D,
 )
+from ._reshaping_layers import (
+    Cropping1D,
+    Cropping2D,
+    Identity,
+    Permute,
+    RepeatVector,
+    UpSampling1D,
+    UpSampling2D,
+    ZeroPadding1D,
+    ZeroPadding2D,
+)
 from ._rnn import GRU, LSTM, RNN, SimpleRNN
 from ._rnn_cells import GRUCell, LSTMCell, SimpleRNNCell
 
@@ -55,6 +86,9 @@ GlobalAvgPool1D, GlobalAvgPool2D, GlobalAvgPool3D = (GlobalAveragePooling1D, Glo
                                                      GlobalAveragePooling3D)
 GlobalMaxPool1D, GlobalMaxPool2D, GlobalMaxPool3D = GlobalMaxPooling1D, GlobalMaxPooling2D, GlobalMaxPooling3D
 Convolution1D, Convolution2D, Convolution3D = Conv1D, Conv2D, Conv3D
+Convolution1DTranspose, Convolution2DTranspose, Convolution3DTranspose = (Conv1DTranspose, Conv2DTranspose,
+                                                                          Conv3DTranspose)
+SeparableConvolution1D, SeparableConvolution2D = SeparableConv1D, SeparableConv2D
 
 __all__ = [
     "AdditiveAttention", "Attention", "Dot", "EinsumDense", "MultiHeadAttention", "dot",
@@ -69,4 +103,17 @@ __all__ = [
     "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "Multiply",
     "Reshape", "SimpleRNN", "SimpleRNNCell", "Subtract", "add", "average", "concatenate", "maximum",
     "minimum", "multiply", "subtract",
+    # activation layers
+    "ELU", "LeakyReLU", "PReLU", "ReLU", "Softmax",
+    # shape layers
+    "Cropping1D", "Cropping2D", "Identity", "Permute", "RepeatVector", "UpSampling1D", "UpSampling2D",
+    "ZeroPadding1D", "ZeroPadding2D",
+    # more convolutions
+    "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose", "Convolution1DTranspose",
+    "Convolution2DTranspose", "Convolution3DTranspose", "DepthwiseConv1D", "DepthwiseConv2D",
+    "SeparableConv1D", "SeparableConv2D",
+    "SeparableConvolution1D", "SeparableConvolution2D",
+    # noise and regularization
+    "ActivityRegularization", "AlphaDropout", "GaussianDropout", "GaussianNoise", "GroupNormalization",
+    "SpatialDropout1D", "SpatialDropout2D", "UnitNormalization",
 ]
