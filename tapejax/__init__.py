@@ -228,5 +228,18 @@ from ._ops.math_ops import (  # noqa: E402
     truncatemod as truncatemod,
 )
 
-from . import keras as keras  # noqa: E402
-from . import data as data  # noqa: E402
+# ``tf.keras`` and ``tf.data`` load on first use, as TensorFlow's own ``keras`` does: a
+# program that uses neither does not pay for importing them (~0.2 s on a 2-core CPU).
+_LAZY_SUBMODULES = ("keras", "data")
+
+
+def __getattr__(name: str):
+    if name in _LAZY_SUBMODULES:
+        import importlib  # noqa: PLC0415 - only on the first use of a lazy submodule
+
+        return importlib.import_module(f"{__name__}.{name}")  # sets the attribute as well
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
