@@ -218,6 +218,27 @@ def test_an_ops_checked_fast_path_still_raises_tfs_errors_for_other_inputs():
     assert caches.broadcasts.table.get(((3,), (2, 3))) == (2, 3)
 
 
+def test_a_python_scalar_operands_cached_array_keeps_tfs_conversion_rules():
+    # x * 2.0 finds the scalar's array for x's dtype in one lookup once converted: the same
+    # calls give the same values and raise the same errors cold and warm, per dtype and sign.
+    ints, f64 = tf.constant([1, 2]), tf.constant([1.0], tf.float64)
+    for _ in range(2):  # the second round runs with the cache warm
+        with pytest.raises(TypeError, match="Cannot convert 2.5 to EagerTensor of dtype int32"):
+            ints * 2.5
+        with pytest.raises(TypeError, match="Cannot convert 2.5 to EagerTensor of dtype int32"):
+            2.5 - ints
+        np.testing.assert_array_equal((ints * 3).numpy(), np.array([3, 6], np.int32))
+        np.testing.assert_array_equal((10 - ints).numpy(), np.array([9, 8], np.int32))
+        assert (f64 * 0.1).numpy()[0] == 0.1  # float64's 0.1, not float32's
+        assert (tf.constant([1.0]) * 0.1).numpy()[0] == np.float32(0.1)
+        assert (tf.constant(1.0) / -0.0).numpy() == -np.inf  # -0.0 and 0.0 are two keys
+        assert (tf.constant(1.0) / 0.0).numpy() == np.inf
+        a = tf.Variable(2.0)
+        with tf.GradientTape() as tape:
+            y = 3.0 * a * a - 1.0
+        assert tape.gradient(y, a).numpy() == 12.0
+
+
 def test_interned_keys_are_one_object_per_equal_key_until_cleared():
     key = ("Gradient", ((1, 2), "structure"), (3,))
     first = caches.intern_key(key)

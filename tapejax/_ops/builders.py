@@ -17,7 +17,7 @@ TF's conversion rules for two operands (observed in TF 2.21):
 from __future__ import annotations
 
 from .._core import x64
-from .._core.caches import broadcasts
+from .._core.caches import broadcasts, scalars
 from .._core.convert import check_same_dtype, convert_to_tensor
 from .._core.dtype import as_dtype
 from .._core.errors import InvalidArgumentError
@@ -120,6 +120,27 @@ def convert_like(value, like, lenient: bool = False):
     return convert_to_tensor(value, dtype=like.dtype)
 
 
+def scalar_like(value, like: Tensor, lenient: bool = False) -> Tensor:
+    """``convert_like`` for a Python ``int``/``float`` operand (``lr * g``, ``1.0 - p``): its
+    device array for ``like``'s dtype, found in one lookup once converted (a hot path). A
+    value that does not fit takes ``convert_like``, which raises or, ``lenient``, keeps its
+    own dtype for the op to report."""
+    dtype = (like._aval or like._shape_dtype)[1]
+    key = (_LIKE, type(value), value.hex() if type(value) is float else value, dtype, lenient)
+    found = _SCALARS.get(key)
+    if found is not None:
+        return Tensor(found)
+    converted = convert_like(value, like, lenient)
+    if converted._np_dtype == dtype:
+        scalars.put(key, converted._value)
+    return converted
+
+
+_LIKE = object()  # tags scalar_like's keys in the shared scalars cache
+_SCALARS = scalars.table  # peek without a method call (see BoundedCache.table)
+_PY_SCALARS = (int, float)
+
+
 def binary_args(x, y, op_name: str, lenient: bool = False):
     """Converts two operands as TF does (see the module docstring); returns two Tensors."""
     if isinstance(x, TensorLike):
@@ -165,7 +186,11 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
     @x64.enabled  # one entry for the conversions and the record inside
     def public(x, y, name=None):
         if type(x) is not Tensor or type(y) is not Tensor:
-            if isinstance(x, TensorLike) and isinstance(y, TensorLike):
+            if type(x) is Tensor and type(y) in _PY_SCALARS:  # x * 2.0: the common mixed case
+                y = scalar_like(y, x, lenient)
+            elif type(y) is Tensor and type(x) in _PY_SCALARS:
+                x = scalar_like(x, y, lenient)
+            elif isinstance(x, TensorLike) and isinstance(y, TensorLike):
                 x, y = x._as_tensor(), y._as_tensor()  # Variables read, as binary_args does
             else:
                 x, y = binary_args(x, y, tf_name, lenient)
