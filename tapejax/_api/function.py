@@ -19,7 +19,7 @@ from .._core import dtype as _dtypes
 from .._core import x64
 from .._core.convert import convert_to_tensor
 from .._core.purify import WeakMethod
-from .._core.tensor import TensorLike
+from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable
 from .autograph.conversion import convert
 from .concrete_function import ConcreteFunction, bind_error, signature_text
@@ -143,13 +143,14 @@ class Function:
         return self._trace_for(*self._bind(args, kwargs))[0]
 
     def _trace_for(self, args, kwargs):
-        if args or kwargs:
-            leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=is_leaf)
+        if not kwargs and all(type(x) is Tensor for x in args):  # f(x, y): the hot, common call
+            leaves, tree, dynamic = list(args), _positional_tree(len(args)), [True] * len(args)
+            signature = [("tensor", *x._shape_dtype) for x in args]  # _signature's, in short
         else:
-            leaves, tree = [], _NO_ARGS
-        dynamic = [isinstance(x, TensorSpec) or (_is_array(x) and not isinstance(x, Variable))
-                   for x in leaves]
-        signature = [_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)]
+            leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=is_leaf)
+            dynamic = [isinstance(x, TensorSpec) or (_is_array(x) and not isinstance(x, Variable))
+                       for x in leaves]
+            signature = [_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)]
         concrete_signature = signature
         if self.input_signature is not None and not self._per_shape:  # its None dimensions key the trace
             shapes = iter(s.shape for s in self._flat_signature)
@@ -222,7 +223,10 @@ class Function:
         return "\n\n".join(c.pretty_printed_signature(verbose) for c in self._traces.values())
 
 
-_NO_ARGS = jax.tree_util.tree_structure(((), {}))
+@functools.lru_cache(maxsize=64)
+def _positional_tree(n: int):
+    """The argument structure of a call with ``n`` positional tensors and no keywords."""
+    return jax.tree_util.tree_structure((tuple(range(n)), {}))
 _NUMBERS = (int, float, complex, np.number, np.bool_)
 
 

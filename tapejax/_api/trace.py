@@ -194,6 +194,7 @@ class Trace:
         self.traces = run["count"]
         self.assigned, self.out_tree = run["assigned"], run["out_tree"]
         self.out_is_tensor, self.out_static = run["is_tensor"], run["out_static"]
+        self.all_tensors = all(self.out_is_tensor)
         self.checked = bool(run["checks"])  # runtime checks (checkify): see _core/runtime_check
         # A checked program keeps an assigned Variable's value when its check fails: it takes
         # the old value as an input, also where the code only assigns it.
@@ -233,9 +234,18 @@ class Trace:
             # numpy arguments go to the compiled call as they are: it copies them to the device
             # (~5 µs) where a Tensor of each (jax.device_put) costs ~50-90 µs on a CPU.
             args = [leaf._value if isinstance(leaf, TensorLike) else leaf for leaf in given]
-            values = self._flat_call(*args, *[v._value for v in self.variables])
-            flat = [Tensor(v) for v in values]
-        it = iter(write_back(self.assigned, flat))
+            outs, new_vars = self.jitted(args, [v._value for v in self.variables])
+            flat = [Tensor(v) for v in outs]
+            if not new_vars:  # nothing assigned (write_back would return ``flat`` as it is)
+                return self._pack(flat)
+            flat.extend(Tensor(v) for v in new_vars)
+        return self._pack(write_back(self.assigned, flat))
+
+    def _pack(self, tensors: list):
+        """The call's result: its output Tensors and the Python values the trace fixed."""
+        if self.all_tensors:
+            return jax.tree_util.tree_unflatten(self.out_tree, tensors)
+        it = iter(tensors)
         result = [next(it) if t else s for t, s in zip(self.out_is_tensor, self.out_static, strict=True)]
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 
