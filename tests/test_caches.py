@@ -239,6 +239,29 @@ def test_a_python_scalar_operands_cached_array_keeps_tfs_conversion_rules():
         assert tape.gradient(y, a).numpy() == 12.0
 
 
+def test_matmuls_checked_fast_path_still_raises_tfs_errors_for_other_inputs():
+    # Shapes, dtypes and flags that passed MatMul's checks once skip them (caches.checked_calls):
+    # the same calls raise TF's errors and give the same values cold and warm.
+    a = tf.constant(np.arange(6, dtype=np.float32).reshape(2, 3))
+    w = tf.Variable(np.arange(12, dtype=np.float32).reshape(3, 4))
+    for _ in range(2):  # the second round runs with the cache warm
+        with tf.GradientTape() as tape:
+            y = tf.matmul(a, w)
+            z = tf.matmul(a, a, transpose_b=True)
+        np.testing.assert_array_equal(y.numpy(), a.numpy() @ w.numpy())
+        np.testing.assert_array_equal(z.numpy(), a.numpy() @ a.numpy().T)
+        np.testing.assert_array_equal(tape.gradient(y, w).numpy(),
+                                      np.repeat(a.numpy().sum(0)[:, None], 4, axis=1))
+        incompatible = r"Matrix size-incompatible: In\[0\]: \[2,3\], In\[1\]: \[2,3\]"
+        with pytest.raises(InvalidArgumentError, match=incompatible):
+            tf.matmul(a, a)
+        with pytest.raises(InvalidArgumentError, match="expected to be a float tensor but is a int32 tensor"):
+            tf.matmul(a, tf.constant(np.ones((3, 4), np.int32)))
+        with pytest.raises(InvalidArgumentError, match="ndims must be == 2"):
+            tf.matmul(tf.constant([1.0, 2.0]), tf.constant([1.0, 2.0]))
+    assert (tf.matmul(a, a, transpose_b=tf.constant(True)).numpy() == z.numpy()).all()  # unhashable flag
+
+
 def test_interned_keys_are_one_object_per_equal_key_until_cleared():
     key = ("Gradient", ((1, 2), "structure"), (3,))
     first = caches.intern_key(key)

@@ -21,6 +21,8 @@ the functions built from them, and the device arrays of Python scalar constants.
   (``intern_key``; ``4 * MAX_COMPILED``).
 - ``broadcasts``: shapes that broadcast (_ops/builders.py checked them once) -> their
   broadcast shape (``MAX_AVALS``).
+- ``checked_calls``: an op's input shapes/dtypes and arguments that passed its checks once
+  (_ops/linalg_ops.py's matmul) -> its static arguments (``MAX_AVALS``).
 
 Policy, decided by measurement (issue 13): a structure is compiled with ``jax.jit`` the first
 time it is seen, never run op by op (JAX's eager dispatch then traces ``jax.vjp`` and compiles
@@ -228,6 +230,7 @@ nest_kinds = BoundedCache("nest kinds", MAX_NEST_KINDS)
 structures = BoundedCache("structures", MAX_STRUCTURES)
 out_trees = BoundedCache("jax_op output structures", MAX_AVALS)
 broadcasts = BoundedCache("broadcasting shape pairs", MAX_AVALS)
+checked_calls = BoundedCache("checked op calls", MAX_AVALS)
 
 
 class Interned:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
+from .._core.caches import checked_calls
 from .._core.convert import convert_to_tensor
 from .._core.dtype import as_dtype
 from .._core.errors import InvalidArgumentError
@@ -72,6 +73,19 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     >>> tf.constant([[1.0, 2.0]]) @ tf.constant([[3.0], [4.0]])
     <tf.Tensor: shape=(1, 1), dtype=float32, numpy=array([[11.]], dtype=float32)>
     """
+    if output_type is None and isinstance(a, TensorLike) and isinstance(b, TensorLike):
+        # Shapes, dtypes and flags that passed the checks below once skip them (a hot path).
+        a, b = a._as_tensor(), b._as_tensor()
+        key = (a._aval or a._shape_dtype, b._aval or b._shape_dtype,
+               transpose_a, transpose_b, adjoint_a, adjoint_b)
+        try:
+            static = _CHECKED.get(key)
+        except TypeError:  # an unhashable flag (a tensor as transpose_a): the general path
+            key = static = None
+        if static is not None:
+            return record(_MATMUL, (a, b), static)
+    else:
+        key = None
     a, b = binary_args(a, b, "MatMul", lenient=True)
     check_dtype("MatMul", NUMERIC if output_type is not None else _MATMUL_DTYPES, a)
     if a.ndim < 2 or b.ndim < 2:
@@ -95,7 +109,12 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     out = None if output_type is None else np.dtype(_as_np(output_type))
     static = {"ta": bool(transpose_a or adjoint_a), "tb": bool(transpose_b or adjoint_b),
               "ca": bool(adjoint_a), "cb": bool(adjoint_b), "out": out}
+    if key is not None:
+        static = checked_calls.put(key, static)  # shared: static arguments are never mutated
     return record(_MATMUL, (a, b), static)
+
+
+_CHECKED = checked_calls.table  # peek without a method call (see BoundedCache.table)
 
 
 def _as_np(dtype):
