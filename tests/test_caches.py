@@ -233,6 +233,10 @@ def test_a_python_scalar_operands_cached_array_keeps_tfs_conversion_rules():
         assert (tf.constant([1.0]) * 0.1).numpy()[0] == np.float32(0.1)
         assert (tf.constant(1.0) / -0.0).numpy() == -np.inf  # -0.0 and 0.0 are two keys
         assert (tf.constant(1.0) / 0.0).numpy() == np.inf
+        # TF 2.21 wraps Python ints into narrow integer dtypes and overflows float16 to inf.
+        assert (tf.constant(1, tf.uint8) + 300).numpy() == 45
+        assert (tf.constant(1, tf.int8) * 200).numpy() == -56
+        assert (tf.constant(1.0, tf.float16) * 1e6).numpy() == np.inf
         a = tf.Variable(2.0)
         with tf.GradientTape() as tape:
             y = 3.0 * a * a - 1.0
