@@ -158,12 +158,16 @@ def _python_value_array(value, dtype, dtype_hint) -> jax.Array:
 _SCALAR_TYPES = frozenset({int, float, bool, complex})
 
 
-def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
-    # float.hex / complex parts tell -0.0 from 0.0 and keep NaN (never equal to itself) apart;
-    # the type tells 1 from 1.0 and True.
+def scalar_key(value) -> tuple:
+    """A Python scalar as a cache key: float.hex / complex parts tell -0.0 from 0.0 and keep NaN
+    (never equal to itself) apart; the type tells 1 from 1.0 and True."""
     exact = value.hex() if type(value) is float else (
         (value.real.hex(), value.imag.hex()) if type(value) is complex else value)
-    key = (type(value), exact, dtype, None if dtype_hint is None else _dtypes.as_dtype(dtype_hint))
+    return type(value), exact
+
+
+def _scalar_array(value, dtype, dtype_hint) -> jax.Array:
+    key = (*scalar_key(value), dtype, None if dtype_hint is None else _dtypes.as_dtype(dtype_hint))
     found = scalars.peek(key)
     if found is None:
         found = scalars.put(key, _python_value_array(value, dtype, dtype_hint))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .._core import x64
 from .._core.caches import broadcasts, scalars
-from .._core.convert import check_same_dtype, convert_to_tensor
+from .._core.convert import check_same_dtype, convert_to_tensor, scalar_key
 from .._core.dtype import as_dtype
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record_in_x64
@@ -112,31 +112,31 @@ def broadcast_shape(op_name: str, *shapes) -> tuple:
 
 def convert_like(value, like, lenient: bool = False):
     """``value`` as a tensor of ``like``'s dtype: strictly (TypeError if it does not fit), or
-    ``lenient`` (it keeps its own dtype then, and the op reports the mismatch)."""
+    ``lenient`` (it keeps its own dtype then, and the op reports the mismatch). A Python
+    ``int``/``float`` beside a Tensor (``lr * g``, ``1.0 - p``) finds its device array for that
+    dtype in one lookup once converted (a hot path)."""
     if isinstance(value, TensorLike):
         return value._as_tensor()
+    if type(value) in _PY_SCALARS and type(like) is Tensor:
+        dtype = (like._aval or like._shape_dtype)[1]
+        key = (_LIKE, *scalar_key(value), dtype, lenient)
+        found = _SCALARS.get(key)
+        if found is not None:
+            return Tensor(found)
+        converted = _convert(value, like, lenient)
+        if converted._np_dtype == dtype:  # a lenient value that kept its own dtype is not kept
+            scalars.put(key, converted._value)
+        return converted
+    return _convert(value, like, lenient)
+
+
+def _convert(value, like, lenient: bool) -> Tensor:
     if lenient:
         return convert_to_tensor(value, dtype_hint=like.dtype)
     return convert_to_tensor(value, dtype=like.dtype)
 
 
-def scalar_like(value, like: Tensor, lenient: bool = False) -> Tensor:
-    """``convert_like`` for a Python ``int``/``float`` operand (``lr * g``, ``1.0 - p``): its
-    device array for ``like``'s dtype, found in one lookup once converted (a hot path). A
-    value that does not fit takes ``convert_like``, which raises or, ``lenient``, keeps its
-    own dtype for the op to report."""
-    dtype = (like._aval or like._shape_dtype)[1]
-    key = (_LIKE, type(value), value.hex() if type(value) is float else value, dtype, lenient)
-    found = _SCALARS.get(key)
-    if found is not None:
-        return Tensor(found)
-    converted = convert_like(value, like, lenient)
-    if converted._np_dtype == dtype:
-        scalars.put(key, converted._value)
-    return converted
-
-
-_LIKE = object()  # tags scalar_like's keys in the shared scalars cache
+_LIKE = object()  # tags convert_like's keys in the shared scalars cache
 _SCALARS = scalars.table  # peek without a method call (see BoundedCache.table)
 _PY_SCALARS = (int, float)
 
@@ -187,9 +187,9 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
     def public(x, y, name=None):
         if type(x) is not Tensor or type(y) is not Tensor:
             if type(x) is Tensor and type(y) in _PY_SCALARS:  # x * 2.0: the common mixed case
-                y = scalar_like(y, x, lenient)
+                y = convert_like(y, x, lenient)
             elif type(y) is Tensor and type(x) in _PY_SCALARS:
-                x = scalar_like(x, y, lenient)
+                x = convert_like(x, y, lenient)
             elif isinstance(x, TensorLike) and isinstance(y, TensorLike):
                 x, y = x._as_tensor(), y._as_tensor()  # Variables read, as binary_args does
             else:
