@@ -46,9 +46,20 @@ def _linreg(tf):
     return step
 
 
-def _mlp_params(tf, sizes):
-    return [tf.Variable(v) for a, b in zip(sizes, sizes[1:], strict=False)
+def _mlp_arrays(sizes):
+    """An MLP's weights and biases (numpy), for the TF-API and the hand-written loops alike."""
+    return [v for a, b in zip(sizes, sizes[1:], strict=False)
             for v in ((RNG.standard_normal((a, b)) / np.sqrt(a)).astype(np.float32), np.zeros(b, np.float32))]
+
+
+def _batch_arrays(n, width=32):
+    """A batch of inputs and one-hot labels over 10 classes (numpy)."""
+    return (RNG.standard_normal((n, width)).astype(np.float32),
+            np.eye(10, dtype=np.float32)[RNG.integers(0, 10, n)])
+
+
+def _mlp_params(tf, sizes):
+    return [tf.Variable(v) for v in _mlp_arrays(sizes)]
 
 
 def _mlp_step(tf, params):
@@ -66,8 +77,7 @@ def _mlp_step(tf, params):
 
 
 def _batch(tf, n, width=32):
-    x = tf.constant(RNG.standard_normal((n, width)).astype(np.float32))
-    return x, tf.constant(np.eye(10, dtype=np.float32)[RNG.integers(0, 10, n)])
+    return tuple(tf.constant(a) for a in _batch_arrays(n, width))
 
 
 def _small_mlp(tf):
@@ -122,15 +132,13 @@ def _jax_linreg():
 def _jax_params(sizes):
     import jax.numpy as jnp  # noqa: PLC0415 - see _jax_mlp_step
 
-    return [jnp.asarray(v) for a, b in zip(sizes, sizes[1:], strict=False)
-            for v in ((RNG.standard_normal((a, b)) / np.sqrt(a)).astype(np.float32), np.zeros(b, np.float32))]
+    return [jnp.asarray(v) for v in _mlp_arrays(sizes)]
 
 
 def _jax_batch(n, width=32):
     import jax.numpy as jnp  # noqa: PLC0415 - see _jax_mlp_step
 
-    return (jnp.asarray(RNG.standard_normal((n, width)).astype(np.float32)),
-            jnp.asarray(np.eye(10, dtype=np.float32)[RNG.integers(0, 10, n)]))
+    return tuple(jnp.asarray(a) for a in _batch_arrays(n, width))
 
 
 def _jax_small_mlp():
