@@ -7,7 +7,7 @@
 #   make test    the test suite (tests/), the doctests in tapejax/ and README.md's example
 #   make fuzz    the property tests (tests/test_properties.py) on the long hypothesis profile:
 #                random programs checked against JAX; FUZZ_EXAMPLES per test (default 1000)
-#   make lint    ruff check
+#   make lint    ruff check and ruff format --check
 #   make bench   the benchmarks (benchmarks/RESULTS.md, chart.png); BENCH_ARGS=--quick
 #   make notebook  regenerate notebooks/*.ipynb from their jupytext .py sources
 #   make clean   remove $(OUT)/ and caches (keeps $(VENV))
@@ -41,6 +41,7 @@ bench: $(VENV)/.installed-demo
 
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check .
+	$(VPY) -m ruff format --check .
 
 notebook: $(VENV)/.installed-test
 	$(VENV)/bin/jupytext --to ipynb notebooks/*.py

@@ -42,8 +42,9 @@ def python_calls(step) -> tuple[int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     steps = {name: TAPE_WORKLOADS[name](tapejax) for name in TINY}

@@ -54,14 +54,21 @@ def data_of(workload: str):
 def keras_model(tf, workload: str, steps_per_execution: int = 1):
     layers = tf.keras.layers
     if workload == "cnn":
-        body = [tf.keras.Input((SIDE, SIDE, 1)), layers.Conv2D(8, 3, activation="relu"),
-                layers.MaxPooling2D(2), layers.Conv2D(16, 3, activation="relu"), layers.Flatten()]
+        body = [
+            tf.keras.Input((SIDE, SIDE, 1)),
+            layers.Conv2D(8, 3, activation="relu"),
+            layers.MaxPooling2D(2),
+            layers.Conv2D(16, 3, activation="relu"),
+            layers.Flatten(),
+        ]
     else:
         body = [tf.keras.Input((D,)), layers.Dense(H, activation="relu")]
     model = tf.keras.Sequential([*body, layers.Dense(C)])
-    model.compile(optimizer=tf.keras.optimizers.Adam(1e-3),
-                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
-                  steps_per_execution=steps_per_execution)
+    model.compile(
+        optimizer=tf.keras.optimizers.Adam(1e-3),
+        loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+        steps_per_execution=steps_per_execution,
+    )
     return model
 
 
@@ -101,14 +108,16 @@ def custom_loop_times(tf, rounds: int) -> list:
     def step(x, y):
         with tf.GradientTape() as tape:
             loss = loss_fn(y, model(x, training=True))
-        optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables),
-                                      model.trainable_variables, strict=True))
+        optimizer.apply_gradients(
+            zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables, strict=True)
+        )
         return loss
 
     def epoch():
         for x, y in ds:
             loss = step(x, y)
         float(loss)
+
     return timed(epoch, rounds)
 
 
@@ -116,11 +125,20 @@ def jax_params(workload: str) -> dict:
     k1, k2, k3 = jax.random.split(jax.random.PRNGKey(0), 3)
     if workload == "cnn":
         flat = ((SIDE - 2) // 2 - 2) ** 2 * 16
-        return {"c1": jax.random.normal(k1, (3, 3, 1, 8)) * 0.1, "cb1": jnp.zeros(8),
-                "c2": jax.random.normal(k2, (3, 3, 8, 16)) * 0.1, "cb2": jnp.zeros(16),
-                "w": jax.random.normal(k3, (flat, C)) * 0.1, "b": jnp.zeros(C)}
-    return {"w1": jax.random.normal(k1, (D, H)) * 0.1, "b1": jnp.zeros(H),
-            "w2": jax.random.normal(k2, (H, C)) * 0.1, "b2": jnp.zeros(C)}
+        return {
+            "c1": jax.random.normal(k1, (3, 3, 1, 8)) * 0.1,
+            "cb1": jnp.zeros(8),
+            "c2": jax.random.normal(k2, (3, 3, 8, 16)) * 0.1,
+            "cb2": jnp.zeros(16),
+            "w": jax.random.normal(k3, (flat, C)) * 0.1,
+            "b": jnp.zeros(C),
+        }
+    return {
+        "w1": jax.random.normal(k1, (D, H)) * 0.1,
+        "b1": jnp.zeros(H),
+        "w2": jax.random.normal(k2, (H, C)) * 0.1,
+        "b2": jnp.zeros(C),
+    }
 
 
 def jax_logits(workload: str, p, x):
@@ -130,8 +148,11 @@ def jax_logits(workload: str, p, x):
         return jax.nn.relu(x @ p["w1"] + p["b1"]) @ p["w2"] + p["b2"]
 
     def conv(x, w, b):
-        return jax.nn.relu(jax.lax.conv_general_dilated(x, w, (1, 1), "VALID",
-                                                        dimension_numbers=("NHWC", "HWIO", "NHWC")) + b)
+        return jax.nn.relu(
+            jax.lax.conv_general_dilated(x, w, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+            + b
+        )
+
     x = conv(x, p["c1"], p["cb1"])
     x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
     x = conv(x, p["c2"], p["cb2"])
@@ -154,7 +175,7 @@ def jax_epoch_times(rounds: int, workload: str = "mlp") -> list:
         t = t + 1
         m = jax.tree_util.tree_map(lambda m, g: m + (g - m) * 0.1, m, g)
         v = jax.tree_util.tree_map(lambda v, g: v + (g * g - v) * 0.001, v, g)
-        lr = 1e-3 * jnp.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
+        lr = 1e-3 * jnp.sqrt(1 - 0.999**t) / (1 - 0.9**t)
         p = jax.tree_util.tree_map(lambda p, m, v: p - lr * m / (jnp.sqrt(v) + 1e-7), p, m, v)
         return p, (m, v, t), loss
 
@@ -166,12 +187,13 @@ def jax_epoch_times(rounds: int, workload: str = "mlp") -> list:
         order = rng.permutation(len(x_all)) if workload == "data" else None
         for i in range(0, len(x_all), BATCH):
             if order is None:
-                x, y = x_all[i:i + BATCH], y_all[i:i + BATCH]
+                x, y = x_all[i : i + BATCH], y_all[i : i + BATCH]
             else:
-                x, y = x_all[order[i:i + BATCH]], y_all[order[i:i + BATCH]]
+                x, y = x_all[order[i : i + BATCH]], y_all[order[i : i + BATCH]]
             p, s, loss = step(p, s, x, y)
         loss.block_until_ready()
         state[:] = [p, s]
+
     return timed(epoch, rounds)
 
 
@@ -201,15 +223,32 @@ def main() -> None:
         rows.setdefault("tapejax fit", []).extend(keras_epoch_times(tapejax, args.rounds, workload))
         if workload == "data":
             rows.setdefault("tapejax custom loop over the Dataset", []).extend(
-                custom_loop_times(tapejax, args.rounds))
+                custom_loop_times(tapejax, args.rounds)
+            )
         else:
             rows.setdefault("tapejax fit, steps_per_execution=8", []).extend(
-                keras_epoch_times(tapejax, args.rounds, workload, steps_per_execution=8))
+                keras_epoch_times(tapejax, args.rounds, workload, steps_per_execution=8)
+            )
     if args.tf_python:
-        out = subprocess.run([args.tf_python, __file__, "--tf-only", "--rounds", str(args.rounds),
-                              "--hidden", str(H), "--batch", str(BATCH), "--workload", workload],
-                             capture_output=True, text=True, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"),
-                             check=True)
+        out = subprocess.run(
+            [
+                args.tf_python,
+                __file__,
+                "--tf-only",
+                "--rounds",
+                str(args.rounds),
+                "--hidden",
+                str(H),
+                "--batch",
+                str(BATCH),
+                "--workload",
+                workload,
+            ],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"),
+            check=True,
+        )
         rows["TF fit"] = [float(out.stdout.strip().splitlines()[-1])]
     limit = statistics.median(rows["jax.jit loop (limit)"])
     steps = len(data_of(workload)[0]) // BATCH
@@ -218,8 +257,9 @@ def main() -> None:
     print("|---|---|---|")
     for name, times in rows.items():
         median = statistics.median(times)
-        print(f"| {name} | {median * 1e3:.1f} ms ({median / steps * 1e6:.0f} us/step) | "
-              f"{median / limit:.2f}x |")
+        print(
+            f"| {name} | {median * 1e3:.1f} ms ({median / steps * 1e6:.0f} us/step) | {median / limit:.2f}x |"
+        )
 
 
 if __name__ == "__main__":

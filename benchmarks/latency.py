@@ -48,14 +48,19 @@ def _linreg(tf):
 
 def _mlp_arrays(sizes):
     """An MLP's weights and biases (numpy), for the TF-API and the hand-written loops alike."""
-    return [v for a, b in zip(sizes, sizes[1:], strict=False)
-            for v in ((RNG.standard_normal((a, b)) / np.sqrt(a)).astype(np.float32), np.zeros(b, np.float32))]
+    return [
+        v
+        for a, b in zip(sizes, sizes[1:], strict=False)
+        for v in ((RNG.standard_normal((a, b)) / np.sqrt(a)).astype(np.float32), np.zeros(b, np.float32))
+    ]
 
 
 def _batch_arrays(n, width=32):
     """A batch of inputs and one-hot labels over 10 classes (numpy)."""
-    return (RNG.standard_normal((n, width)).astype(np.float32),
-            np.eye(10, dtype=np.float32)[RNG.integers(0, 10, n)])
+    return (
+        RNG.standard_normal((n, width)).astype(np.float32),
+        np.eye(10, dtype=np.float32)[RNG.integers(0, 10, n)],
+    )
 
 
 def _mlp_params(tf, sizes):
@@ -106,6 +111,7 @@ def _jax_mlp_step():
 
 def _jax_runner(step, params, *data):
     """A zero-argument step over mutable ``params`` (as the TF-API loops' Variables)."""
+
     def run():
         params[:], value = step(params, *data)
         return value
@@ -156,8 +162,10 @@ FRESH_VARIANTS = {
     "TF eager": "tensorflow",
     "tf.function": "tensorflow.function",
 }
-_CACHE_ENV = {"JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
-              "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "0"}
+_CACHE_ENV = {
+    "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
+    "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "0",
+}
 
 
 def _fresh_child(module: str, name: str) -> None:
@@ -177,8 +185,16 @@ def _fresh_child(module: str, name: str) -> None:
         t0 = time.perf_counter()
         float(step())
         times.append(time.perf_counter() - t0)
-    print(json.dumps({"import_s": imported, "first_s": times[0], "second_s": times[1],
-                      "steady_s": statistics.median(times[5:])}))
+    print(
+        json.dumps(
+            {
+                "import_s": imported,
+                "first_s": times[0],
+                "second_s": times[1],
+                "steady_s": statistics.median(times[5:]),
+            }
+        )
+    )
 
 
 def fresh_process(variants, name: str, repeats: int = 3) -> dict:
@@ -186,8 +202,10 @@ def fresh_process(variants, name: str, repeats: int = 3) -> dict:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     env = {k: v for k, v in env.items() if not k.startswith("JAX_COMPILATION_CACHE")}
     with tempfile.TemporaryDirectory() as cache:
-        envs = {v: env | ({"JAX_COMPILATION_CACHE_DIR": cache} | _CACHE_ENV if "cache" in v else {})
-                for v in variants}
+        envs = {
+            v: env | ({"JAX_COMPILATION_CACHE_DIR": cache} | _CACHE_ENV if "cache" in v else {})
+            for v in variants
+        }
 
         def run(variant):
             cmd = [sys.executable, os.path.abspath(__file__), "--fresh", FRESH_VARIANTS[variant], name]
@@ -244,9 +262,11 @@ def _jax_rnn(units=16, features=8, batch=4):
     import jax  # noqa: PLC0415 - see _jax_mlp_step
     import jax.numpy as jnp  # noqa: PLC0415
 
-    params = [jnp.asarray((RNG.standard_normal((features, units)) / 3).astype(np.float32)),
-              jnp.asarray((RNG.standard_normal((units, units)) / 4).astype(np.float32)),
-              jnp.zeros(units, np.float32)]
+    params = [
+        jnp.asarray((RNG.standard_normal((features, units)) / 3).astype(np.float32)),
+        jnp.asarray((RNG.standard_normal((units, units)) / 4).astype(np.float32)),
+        jnp.zeros(units, np.float32),
+    ]
 
     def loss(params, xs):
         kernel, recurrent, bias = params
@@ -294,36 +314,50 @@ def tables(tf_module) -> str:
     import tapejax  # noqa: PLC0415 - the benchmark's subject, imported once the harness is up
 
     variants = [v for v in FRESH_VARIANTS if tf_module is not None or "tensorflow" not in FRESH_VARIANTS[v]]
-    lines = ["| workload | variant | import | first step | 2nd step | steady step "
-             "| first step / jax.jit's | first step / TF eager's |", "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| workload | variant | import | first step | 2nd step | steady step "
+        "| first step / jax.jit's | first step / TF eager's |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for name in FRESH_WORKLOADS:
         res = fresh_process(variants, name)
         for v in variants:
             cells = [_fmt(res[v][k]) for k in ("import_s", "first_s", "second_s", "steady_s")]
-            lines.append(f"| {name} | {v} | " + " | ".join(cells) + " | "
-                         f"{_ratio(res, v, 'jax.jit (limit)', 'first_s')} | "
-                         f"{_ratio(res, v, 'TF eager', 'first_s')} |")
+            lines.append(
+                f"| {name} | {v} | " + " | ".join(cells) + " | "
+                f"{_ratio(res, v, 'jax.jit (limit)', 'first_s')} | "
+                f"{_ratio(res, v, 'TF eager', 'first_s')} |"
+            )
     fresh = "\n".join(lines)
     frameworks = {"jax.jit (limit)": None, "tapejax eager": tapejax} | (
-        {"TF eager": tf_module} if tf_module is not None else {})
-    lines = ["| workload | variant | 1st pass / step | 2nd pass / step | 1st pass / jax.jit's "
-             "| 1st pass / TF eager's |", "|---|---|---|---|---|---|"]
+        {"TF eager": tf_module} if tf_module is not None else {}
+    )
+    lines = [
+        "| workload | variant | 1st pass / step | 2nd pass / step | 1st pass / jax.jit's "
+        "| 1st pass / TF eager's |",
+        "|---|---|---|---|---|---|",
+    ]
     for name in CHANGING:
         res = {f: changing_shapes(m, name) for f, m in frameworks.items()}
         for f in frameworks:
             cells = [_fmt(res[f][k]) for k in ("first_pass_s", "second_pass_s")]
-            lines.append(f"| {name} | {f} | " + " | ".join(cells) + " | "
-                         f"{_ratio(res, f, 'jax.jit (limit)', 'first_pass_s')} | "
-                         f"{_ratio(res, f, 'TF eager', 'first_pass_s')} |")
-    return ("\n## First step in a fresh process\n\nEach variant in its own fresh process "
-            "(median of 3, interleaved, after one unmeasured run of each): the import, the first "
-            "training step (tracing and compiles included), the second, and the median of steps "
-            "6-21. \"warm JAX cache\": JAX's persistent compilation cache switched on by "
-            "environment variables (README, Speed) in a directory the unmeasured run filled.\n\n"
-            + fresh + "\n\n## Changing shapes\n\nEager training loops whose shapes change every "
-            f"step (batch sizes {BATCHES[:4]}..., sequence lengths {LENGTHS[:4]}...): time per step "
-            "over the first pass (every shape new) and over the second; the hand-written "
-            "`jax.jit` loops compile once per shape too.\n\n" + "\n".join(lines) + "\n")
+            lines.append(
+                f"| {name} | {f} | " + " | ".join(cells) + " | "
+                f"{_ratio(res, f, 'jax.jit (limit)', 'first_pass_s')} | "
+                f"{_ratio(res, f, 'TF eager', 'first_pass_s')} |"
+            )
+    return (
+        "\n## First step in a fresh process\n\nEach variant in its own fresh process "
+        "(median of 3, interleaved, after one unmeasured run of each): the import, the first "
+        "training step (tracing and compiles included), the second, and the median of steps "
+        '6-21. "warm JAX cache": JAX\'s persistent compilation cache switched on by '
+        "environment variables (README, Speed) in a directory the unmeasured run filled.\n\n"
+        + fresh
+        + "\n\n## Changing shapes\n\nEager training loops whose shapes change every "
+        f"step (batch sizes {BATCHES[:4]}..., sequence lengths {LENGTHS[:4]}...): time per step "
+        "over the first pass (every shape new) and over the second; the hand-written "
+        "`jax.jit` loops compile once per shape too.\n\n" + "\n".join(lines) + "\n"
+    )
 
 
 if __name__ == "__main__":

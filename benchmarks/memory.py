@@ -56,12 +56,15 @@ def table() -> str:
     1.5x of the hand-written JAX step's."""
     rows = []
     for variant in VARIANTS:
-        out = subprocess.run([sys.executable, __file__, "--child", variant], capture_output=True, text=True,
-                             check=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", variant], capture_output=True, text=True, check=True
+        ).stdout.split()
         rows.append((variant, float(out[0]), float(out[1])))
     limit = rows[0][2]
-    lines = ["| W2 variant | peak RSS (MiB) | growth during the steps (MiB) "
-             "| growth / limit (target <= 1.5x) |", "|---|---|---|---|"]
+    lines = [
+        "| W2 variant | peak RSS (MiB) | growth during the steps (MiB) | growth / limit (target <= 1.5x) |",
+        "|---|---|---|---|",
+    ]
     for variant, peak, growth in rows:
         ratio = f"{growth / limit:.2f}x" if limit > 0 else "n/a (no growth measured for the limit)"
         lines.append(f"| {variant} | {peak:.0f} | {growth:.0f} | {ratio} |")

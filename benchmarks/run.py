@@ -200,8 +200,11 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated workload prefixes (e.g. W1,W5)")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--no-write", action="store_true", help="print only; do not write RESULTS.md/chart")
-    parser.add_argument("--latency", action="store_true",
-                        help="only the latency sections (fresh-process first step, changing shapes)")
+    parser.add_argument(
+        "--latency",
+        action="store_true",
+        help="only the latency sections (fresh-process first step, changing shapes)",
+    )
     args = parser.parse_args()
     rounds, budget = (3, 0.02) if args.quick else (args.rounds, 0.1)
     try:
@@ -227,10 +230,14 @@ def main() -> None:
     suffix = "" if backend == "cpu" else f"_{backend.upper()}"
     chart_name = f"chart{suffix.lower()}.png"
     chart(results, os.path.join(HERE, chart_name))
-    memory_section = "" if args.quick else (
-        "\n## Memory\n\nPeak resident memory of the W2 step, 100 steps, each variant in a fresh "
-        "process (`python benchmarks/memory.py`):\n\n" + memory.table() + "\n"
-        + latency.tables(tf_module))
+    memory_section = (
+        ""
+        if args.quick
+        else (
+            "\n## Memory\n\nPeak resident memory of the W2 step, 100 steps, each variant in a fresh "
+            "process (`python benchmarks/memory.py`):\n\n" + memory.table() + "\n" + latency.tables(tf_module)
+        )
+    )
     versions = f"Python {platform.python_version()}, jax {jax.__version__}, tapejax {tapejax.__version__}"
     if tf_module is not None:
         versions += f", tensorflow {tf_module.__version__}"

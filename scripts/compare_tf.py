@@ -31,8 +31,7 @@ from tf_program_runner import IMPORT, programs, same_output  # noqa: E402
 
 def _run(cmd: list[str]) -> tuple[str, str]:
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONHASHSEED="0")
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT,
-                          timeout=600, check=False)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=600, check=False)
     err = proc.stderr.strip().splitlines()[-1] if proc.returncode else ""
     return proc.stdout, err
 
@@ -54,8 +53,15 @@ def run_tapejax(program: Path) -> tuple[str, str]:
 
 def _compare(tf_python: str, program: Path) -> tuple[str, list[str]]:
     (expected, tf_err), (actual, tj_err) = run_tf(tf_python, program), run_tapejax(program)
-    diff = [] if same_output(program.stem, expected, actual) else list(difflib.unified_diff(
-        expected.splitlines(), actual.splitlines(), "tensorflow", "tapejax", lineterm=""))
+    diff = (
+        []
+        if same_output(program.stem, expected, actual)
+        else list(
+            difflib.unified_diff(
+                expected.splitlines(), actual.splitlines(), "tensorflow", "tapejax", lineterm=""
+            )
+        )
+    )
     diff += [f"TF failed: {tf_err}"] * bool(tf_err) + [f"tapejax failed: {tj_err}"] * bool(tj_err)
     return program.stem, diff
 

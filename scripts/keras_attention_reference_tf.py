@@ -44,8 +44,9 @@ def run(name):
 
 
 def main():
-    write_reference(run, CASES, "keras_attention_reference", "keras_attention_reference_tf.py",
-                    "keras_attention_cases")
+    write_reference(
+        run, CASES, "keras_attention_reference", "keras_attention_reference_tf.py", "keras_attention_cases"
+    )
 
 
 if __name__ == "__main__":

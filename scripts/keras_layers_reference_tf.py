@@ -36,15 +36,23 @@ def run(name):
         loss = tf.add_n([tf.reduce_sum(o * w) for o, w in zip(outs, weights, strict=True)])
     sources = ([x] if x.dtype.is_floating else []) + layer.trainable_weights
     grads = [tf.convert_to_tensor(g) for g in tape.gradient(loss, sources)]
-    return {"weights": [(w.path, tuple(w.shape)) for w in layer.weights],
-            "outputs": [as_list(o) for o in outs], "grads": [as_list(g) for g in grads]}
+    return {
+        "weights": [(w.path, tuple(w.shape)) for w in layer.weights],
+        "outputs": [as_list(o) for o in outs],
+        "grads": [as_list(g) for g in grads],
+    }
 
 
 def write_reference(run, cases, module: str, script: str, cases_module: str) -> None:
     """Writes tests/<module>.py: ``REFERENCE = {case: run(case)}``."""
-    lines = [f'"""Written by scripts/{script} with TensorFlow 2.21 / Keras 3.15 (CPU):',
-             f"outputs and gradients of the cases in {cases_module}.py. Do not edit by hand.", '"""', "",
-             "# ruff: noqa: E501", "REFERENCE = {"]
+    lines = [
+        f'"""Written by scripts/{script} with TensorFlow 2.21 / Keras 3.15 (CPU):',
+        f"outputs and gradients of the cases in {cases_module}.py. Do not edit by hand.",
+        '"""',
+        "",
+        "# ruff: noqa: E501",
+        "REFERENCE = {",
+    ]
     for name in cases:
         tf.keras.backend.clear_session()
         lines.append(f"    {name!r}: {run(name)!r},")

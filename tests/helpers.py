@@ -30,12 +30,14 @@ def check_gradient(tf_fn, jax_fn, *args, rtol=1e-5, atol=1e-6, fd=True):
     grads = tape.gradient(y, xs)
     with jax.enable_x64(True):  # the JAX reference, in float64
         ref = jax.grad(lambda *v: jnp.sum(jax_fn(*v)), argnums=tuple(range(len(xs))))(
-            *[jnp.asarray(a, jnp.float64) for a in args])
+            *[jnp.asarray(a, jnp.float64) for a in args]
+        )
     for g, r in zip(grads, ref, strict=True):
         assert g is not None, "tapejax returned None for a connected source"
         np.testing.assert_allclose(g.numpy(), np.asarray(r), rtol=rtol, atol=atol)
     if fd:
         for k, a in enumerate(args):
+
             def scalar(v, k=k):
                 vals = [jnp.asarray(b, jnp.float64) for b in args]
                 vals[k] = jnp.asarray(v)

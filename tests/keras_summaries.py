@@ -108,4 +108,3 @@ Model: "functional_1"
  Trainable params: 8 (32.00 B)
  Non-trainable params: 0 (0.00 B)
 """
-

@@ -48,8 +48,11 @@ class Builder:
     def operand(self, shape) -> int:
         """A node of exactly ``shape``: an earlier one or a new input."""
         shape = tuple(shape)
-        same = [i for i, s in enumerate(self.shapes) if s == shape and getattr(self.nodes[i], "role", None)
-                != "layer"]
+        same = [
+            i
+            for i, s in enumerate(self.shapes)
+            if s == shape and getattr(self.nodes[i], "role", None) != "layer"
+        ]
         if same and self.draw(st.booleans()):
             return self.choice(same)
         return self.new_input(shape)
@@ -171,7 +174,7 @@ def _einsum(b, a):
 
 def _reshape(b, a):
     shape = b.shapes[a]
-    keep, rest = shape[: b.lo], shape[b.lo:]
+    keep, rest = shape[: b.lo], shape[b.lo :]
     primes = [p for d in rest for p in _factors(d)]
     dims = [1] * b.ints(1, 3)
     for p in primes:
@@ -296,9 +299,25 @@ BUILDERS = {
     **dict.fromkeys(UNARY, _unary),
     **dict.fromkeys(BINARY, _binary),
     **dict.fromkeys(REDUCTIONS, _reduction),
-    "softmax": _softmax, "log_softmax": _softmax, "cumsum": _cumsum, "where": _where,
-    "matmul": _matmul, "einsum": _einsum, "reshape": _reshape, "transpose": _transpose,
-    "expand_dims": _expand_dims, "concat": _concat, "stack": _stack, "getitem": _getitem,
-    "gather": _gather, "tile": _tile, "reverse": _reverse, "pad": _pad, "broadcast_to": _broadcast_to,
-    "dense": _dense, "custom_sinx": _unary, "custom_halfgrad": _unary, "custom_mul": _custom_mul,
+    "softmax": _softmax,
+    "log_softmax": _softmax,
+    "cumsum": _cumsum,
+    "where": _where,
+    "matmul": _matmul,
+    "einsum": _einsum,
+    "reshape": _reshape,
+    "transpose": _transpose,
+    "expand_dims": _expand_dims,
+    "concat": _concat,
+    "stack": _stack,
+    "getitem": _getitem,
+    "gather": _gather,
+    "tile": _tile,
+    "reverse": _reverse,
+    "pad": _pad,
+    "broadcast_to": _broadcast_to,
+    "dense": _dense,
+    "custom_sinx": _unary,
+    "custom_halfgrad": _unary,
+    "custom_mul": _custom_mul,
 }

@@ -67,11 +67,15 @@ UNARY = {
     "abs": _unary(lambda m, x: m.abs(x), jnp.abs, lambda x: _dist(x, 0)),
     "elu": _unary(lambda m, x: m.nn.elu(x), jax.nn.elu, lambda x: _dist(x, 0)),
     "selu": _unary(lambda m, x: m.nn.selu(x), jax.nn.selu, lambda x: _dist(x, 0)),
-    "leaky_relu": _unary(lambda m, x: m.nn.leaky_relu(x, 0.2), lambda x: jax.nn.leaky_relu(x, 0.2),
-                         lambda x: _dist(x, 0)),
+    "leaky_relu": _unary(
+        lambda m, x: m.nn.leaky_relu(x, 0.2), lambda x: jax.nn.leaky_relu(x, 0.2), lambda x: _dist(x, 0)
+    ),
     "softsign": _unary(lambda m, x: m.nn.softsign(x), jax.nn.soft_sign, lambda x: _dist(x, 0)),
-    "clip": _unary(lambda m, x: m.clip_by_value(x, -0.5, 0.8), lambda x: jnp.clip(x, -0.5, 0.8),
-                   lambda x: _dist(x, -0.5, 0.8)),
+    "clip": _unary(
+        lambda m, x: m.clip_by_value(x, -0.5, 0.8),
+        lambda x: jnp.clip(x, -0.5, 0.8),
+        lambda x: _dist(x, -0.5, 0.8),
+    ),
     "sqrt": _unary(lambda m, x: m.sqrt(_pos(m, x)), lambda x: jnp.sqrt(_jpos(x))),
     "rsqrt": _unary(lambda m, x: m.math.rsqrt(_pos(m, x)), lambda x: jax.lax.rsqrt(_jpos(x))),
     "log": _unary(lambda m, x: m.math.log(_pos(m, x)), lambda x: jnp.log(_jpos(x))),
@@ -83,8 +87,9 @@ UNARY = {
     "atanh": _unary(lambda m, x: m.atanh(0.9 * m.tanh(x)), lambda x: jnp.arctanh(0.9 * jnp.tanh(x))),
     "tan": _unary(lambda m, x: m.tan(0.5 * m.tanh(x)), lambda x: jnp.tan(0.5 * jnp.tanh(x))),
     # Finite differences see through stop_gradient, so they are not compared where it occurs.
-    "stop_gradient": Spec(lambda m, x: m.stop_gradient(x), jax.lax.stop_gradient, "unary", connects=(),
-                          true_gradient=False),
+    "stop_gradient": Spec(
+        lambda m, x: m.stop_gradient(x), jax.lax.stop_gradient, "unary", connects=(), true_gradient=False
+    ),
 }
 
 
@@ -96,16 +101,19 @@ BINARY = {
     "add": _binary(lambda m, x, y: x + y, jnp.add),
     "subtract": _binary(lambda m, x, y: m.subtract(x, y), jnp.subtract),
     "multiply": _binary(lambda m, x, y: x * y, jnp.multiply),
-    "squared_difference": _binary(lambda m, x, y: m.math.squared_difference(x, y),
-                                  lambda x, y: jnp.square(x - y)),
+    "squared_difference": _binary(
+        lambda m, x, y: m.math.squared_difference(x, y), lambda x, y: jnp.square(x - y)
+    ),
     "maximum": _binary(lambda m, x, y: m.maximum(x, y), jnp.maximum, lambda x, y: _dist(x - y, 0)),
     "minimum": _binary(lambda m, x, y: m.minimum(x, y), jnp.minimum, lambda x, y: _dist(x - y, 0)),
     "divide": _binary(lambda m, x, y: x / _pos(m, y), lambda x, y: x / _jpos(y)),
     "pow": _binary(lambda m, x, y: m.pow(_pos(m, x), y), lambda x, y: jnp.power(_jpos(x), y)),
-    "atan2": _binary(lambda m, x, y: m.atan2(x, y), jnp.arctan2,
-                     lambda x, y: float(np.min(np.hypot(x, y)))),
-    "xlogy": _binary(lambda m, x, y: m.math.xlogy(x, _pos(m, y)), lambda x, y: x * jnp.log(_jpos(y)),
-                     lambda x, y: _dist(x, 0)),
+    "atan2": _binary(lambda m, x, y: m.atan2(x, y), jnp.arctan2, lambda x, y: float(np.min(np.hypot(x, y)))),
+    "xlogy": _binary(
+        lambda m, x, y: m.math.xlogy(x, _pos(m, y)),
+        lambda x, y: x * jnp.log(_jpos(y)),
+        lambda x, y: _dist(x, 0),
+    ),
 }
 
 
@@ -122,8 +130,12 @@ def _gap(x, axis):
 
 
 def _reduction(tf_name, jnp_fn, margin=None):
-    return Spec(lambda m, x, axis, keepdims: getattr(m.math, tf_name)(x, axis=_axis(axis), keepdims=keepdims),
-                lambda x, axis, keepdims: jnp_fn(x, axis=axis, keepdims=keepdims), "reduction", margin)
+    return Spec(
+        lambda m, x, axis, keepdims: getattr(m.math, tf_name)(x, axis=_axis(axis), keepdims=keepdims),
+        lambda x, axis, keepdims: jnp_fn(x, axis=axis, keepdims=keepdims),
+        "reduction",
+        margin,
+    )
 
 
 def _axis(axis):
@@ -143,7 +155,8 @@ REDUCTIONS = {
     "reduce_max": _reduction("reduce_max", jnp.max, lambda x, axis, keepdims: _gap(x, axis)),
     "reduce_min": _reduction("reduce_min", jnp.min, lambda x, axis, keepdims: _gap(x, axis)),
     "reduce_euclidean_norm": _reduction(
-        "reduce_euclidean_norm", _norm, lambda x, axis, keepdims: float(np.min(_norm(x, axis, keepdims)))),
+        "reduce_euclidean_norm", _norm, lambda x, axis, keepdims: float(np.min(_norm(x, axis, keepdims)))
+    ),
 }
 
 
@@ -159,6 +172,7 @@ def _jnp_index(index):
 
 _CONCAT = lambda m, x, y, axis: m.concat([x, y], axis)  # noqa: E731
 _STACK = lambda m, x, y, axis: m.stack([x, y], axis)  # noqa: E731
+
 
 @jax.custom_vjp
 def _sinx(x):
@@ -190,43 +204,64 @@ _mul.defvjp(lambda x, y: (x * y, (x, y)), lambda r, g: (g * r[1], g * r[0]))
 
 # Ops whose arguments and parameters the generator builds case by case (see programs.py).
 STRUCTURAL = {
-    "softmax": Spec(lambda m, x, axis: m.nn.softmax(x, axis=axis),
-                    lambda x, axis: jax.nn.softmax(x, axis=axis), "softmax"),
-    "log_softmax": Spec(lambda m, x, axis: m.nn.log_softmax(x, axis=axis),
-                        lambda x, axis: jax.nn.log_softmax(x, axis=axis), "softmax"),
-    "cumsum": Spec(lambda m, x, axis, exclusive, reverse: m.math.cumsum(x, axis, exclusive, reverse),
-                   _cumsum, "cumsum"),
-    "where": Spec(lambda m, c, x, y, t: m.where(c > t, x, y), lambda c, x, y, t: jnp.where(c > t, x, y),
-                  "where", lambda c, x, y, t: _dist(c, t), connects=(1, 2)),
-    "matmul": Spec(lambda m, x, y, ta, tb: m.matmul(x, y, transpose_a=ta, transpose_b=tb),
-                   lambda x, y, ta, tb: jnp.matmul(jnp.swapaxes(x, -1, -2) if ta else x,
-                                                   jnp.swapaxes(y, -1, -2) if tb else y), "matmul"),
+    "softmax": Spec(
+        lambda m, x, axis: m.nn.softmax(x, axis=axis), lambda x, axis: jax.nn.softmax(x, axis=axis), "softmax"
+    ),
+    "log_softmax": Spec(
+        lambda m, x, axis: m.nn.log_softmax(x, axis=axis),
+        lambda x, axis: jax.nn.log_softmax(x, axis=axis),
+        "softmax",
+    ),
+    "cumsum": Spec(
+        lambda m, x, axis, exclusive, reverse: m.math.cumsum(x, axis, exclusive, reverse), _cumsum, "cumsum"
+    ),
+    "where": Spec(
+        lambda m, c, x, y, t: m.where(c > t, x, y),
+        lambda c, x, y, t: jnp.where(c > t, x, y),
+        "where",
+        lambda c, x, y, t: _dist(c, t),
+        connects=(1, 2),
+    ),
+    "matmul": Spec(
+        lambda m, x, y, ta, tb: m.matmul(x, y, transpose_a=ta, transpose_b=tb),
+        lambda x, y, ta, tb: jnp.matmul(
+            jnp.swapaxes(x, -1, -2) if ta else x, jnp.swapaxes(y, -1, -2) if tb else y
+        ),
+        "matmul",
+    ),
     "einsum": Spec(lambda m, *xs, eq: m.einsum(eq, *xs), lambda *xs, eq: jnp.einsum(eq, *xs), "einsum"),
-    "reshape": Spec(lambda m, x, shape: m.reshape(x, shape), jnp.reshape,
-                    "reshape"),
-    "transpose": Spec(lambda m, x, axes: m.transpose(x, axes), jnp.transpose,
-                      "transpose"),
-    "expand_dims": Spec(lambda m, x, axis: m.expand_dims(x, axis), jnp.expand_dims,
-                        "expand_dims"),
+    "reshape": Spec(lambda m, x, shape: m.reshape(x, shape), jnp.reshape, "reshape"),
+    "transpose": Spec(lambda m, x, axes: m.transpose(x, axes), jnp.transpose, "transpose"),
+    "expand_dims": Spec(lambda m, x, axis: m.expand_dims(x, axis), jnp.expand_dims, "expand_dims"),
     "concat": Spec(_CONCAT, lambda x, y, axis: jnp.concatenate([x, y], axis), "concat"),
     "stack": Spec(_STACK, lambda x, y, axis: jnp.stack([x, y], axis), "stack"),
-    "getitem": Spec(lambda m, x, index: x[_jnp_index(index)], lambda x, index: x[_jnp_index(index)],
-                    "getitem"),
-    "gather": Spec(lambda m, x, indices, axis: m.gather(x, list(indices), axis=axis),
-                   lambda x, indices, axis: jnp.take(x, jnp.asarray(indices), axis=axis), "gather"),
+    "getitem": Spec(
+        lambda m, x, index: x[_jnp_index(index)], lambda x, index: x[_jnp_index(index)], "getitem"
+    ),
+    "gather": Spec(
+        lambda m, x, indices, axis: m.gather(x, list(indices), axis=axis),
+        lambda x, indices, axis: jnp.take(x, jnp.asarray(indices), axis=axis),
+        "gather",
+    ),
     "tile": Spec(lambda m, x, reps: m.tile(x, list(reps)), jnp.tile, "tile"),
-    "reverse": Spec(lambda m, x, axis: m.reverse(x, list(axis)), jnp.flip,
-                    "reverse"),
+    "reverse": Spec(lambda m, x, axis: m.reverse(x, list(axis)), jnp.flip, "reverse"),
     "pad": Spec(lambda m, x, pad_width: m.pad(x, [list(p) for p in pad_width]), jnp.pad, "pad"),
-    "broadcast_to": Spec(lambda m, x, shape: m.broadcast_to(x, list(shape)),
-                         jnp.broadcast_to, "broadcast_to"),
-    "dense": Spec(None, lambda x, k, b, activation: _ACTIVATIONS[activation](x @ k + b), "dense",
-                  lambda x, k, b, activation: _dist(x @ k + b, 0) if activation == "relu" else np.inf),
+    "broadcast_to": Spec(
+        lambda m, x, shape: m.broadcast_to(x, list(shape)), jnp.broadcast_to, "broadcast_to"
+    ),
+    "dense": Spec(
+        None,
+        lambda x, k, b, activation: _ACTIVATIONS[activation](x @ k + b),
+        "dense",
+        lambda x, k, b, activation: _dist(x @ k + b, 0) if activation == "relu" else np.inf,
+    ),
     "custom_sinx": Spec(lambda m, x: custom_ops(m)[0](m.convert_to_tensor(x)), _sinx, "custom"),
-    "custom_halfgrad": Spec(lambda m, x: custom_ops(m)[1](m.convert_to_tensor(x)), _halfgrad,
-                            "custom", true_gradient=False),
-    "custom_mul": Spec(lambda m, x, y: custom_ops(m)[2](m.convert_to_tensor(x), m.convert_to_tensor(y)),
-                       _mul, "custom_mul"),
+    "custom_halfgrad": Spec(
+        lambda m, x: custom_ops(m)[1](m.convert_to_tensor(x)), _halfgrad, "custom", true_gradient=False
+    ),
+    "custom_mul": Spec(
+        lambda m, x, y: custom_ops(m)[2](m.convert_to_tensor(x), m.convert_to_tensor(y)), _mul, "custom_mul"
+    ),
 }
 
 _ACTIVATIONS = {None: lambda x: x, "tanh": jnp.tanh, "sigmoid": jax.nn.sigmoid, "relu": jax.nn.relu}

@@ -166,8 +166,9 @@ class TfProgram:
         for i, node in enumerate(program.nodes):
             if isinstance(node, Step) and node.op == "dense":
                 x, k, bias = node.args
-                layer = module.keras.layers.Dense(program.nodes[k].shape[1], activation=dict(node.params)[
-                    "activation"], dtype="float64")
+                layer = module.keras.layers.Dense(
+                    program.nodes[k].shape[1], activation=dict(node.params)["activation"], dtype="float64"
+                )
                 layer.build((None, program.nodes[k].shape[0]))
                 self.layers[i] = layer
                 self.objects[k], self.objects[bias] = layer.kernel, layer.bias

@@ -32,8 +32,12 @@ def problem():
     rng = np.random.default_rng(0)
     x = rng.normal(size=(BATCH, FEATURES)).astype(np.float32)
     y = np.eye(CLASSES, dtype=np.float32)[rng.integers(0, CLASSES, BATCH)]
-    params = [rng.normal(size=(FEATURES, HIDDEN)) / np.sqrt(FEATURES), rng.normal(size=HIDDEN) * 0.1,
-              rng.normal(size=(HIDDEN, CLASSES)) / np.sqrt(HIDDEN), rng.normal(size=CLASSES) * 0.1]
+    params = [
+        rng.normal(size=(FEATURES, HIDDEN)) / np.sqrt(FEATURES),
+        rng.normal(size=HIDDEN) * 0.1,
+        rng.normal(size=(HIDDEN, CLASSES)) / np.sqrt(HIDDEN),
+        rng.normal(size=CLASSES) * 0.1,
+    ]
     return x, y, [p.astype(np.float32) for p in params]
 
 
@@ -78,8 +82,14 @@ def train(x, y, params, compiled: bool) -> dict:
         if first_grads is None:
             first_grads = grads
     traces = step.experimental_get_tracing_count() if compiled else None
-    return {"losses": losses, "grads0": first_grads, "grads": grads, "h": h, "variables": variables,
-            "traces": traces}
+    return {
+        "losses": losses,
+        "grads0": first_grads,
+        "grads": grads,
+        "h": h,
+        "variables": variables,
+        "traces": traces,
+    }
 
 
 def derivatives(x, w) -> dict:
@@ -96,10 +106,12 @@ def derivatives(x, w) -> dict:
         tape.watch(x)
         h = tf.tanh(tf.matmul(x, w))
         c = tripled(x, tf.square(x))
-    return {"dh_dw": tape.gradient(h, w),
-            "dh_dw_weighted": tape.gradient(h, w, output_gradients=2 * tf.ones_like(h)),
-            "batch_jacobian": tape.batch_jacobian(h, x),
-            "custom_dx": tape.gradient(c, x)}
+    return {
+        "dh_dw": tape.gradient(h, w),
+        "dh_dw_weighted": tape.gradient(h, w, output_gradients=2 * tf.ones_like(h)),
+        "batch_jacobian": tape.batch_jacobian(h, x),
+        "custom_dx": tape.gradient(c, x),
+    }
 
 
 def _lists(tensors: dict) -> dict:
@@ -166,19 +178,29 @@ def main(eager_only: bool) -> None:
         with jax.set_mesh(mesh) if in_context else contextlib.nullcontext():
             for mode, compiled in modes.items():
                 hits = cache.hits
-                run = train(jax.device_put(x, batch), jax.device_put(y, batch),
-                            [jax.device_put(p, replicated) for p in params], compiled)
+                run = train(
+                    jax.device_put(x, batch),
+                    jax.device_put(y, batch),
+                    [jax.device_put(p, replicated) for p in params],
+                    compiled,
+                )
                 out["runs"][f"{name}/{mode}"] = _summary(run, mesh) | {"cache_hits": cache.hits - hits}
             if not eager_only:
                 found = derivatives(jax.device_put(x, batch), jax.device_put(params[0], replicated))
                 out["derivatives"][name] = _lists(found) | {
-                    "devices": {k: _devices(t) for k, t in found.items()}, "mesh_devices": mesh.size}
+                    "devices": {k: _devices(t) for k, t in found.items()},
+                    "mesh_devices": mesh.size,
+                }
                 out["reused_function"].append(_reused(x, y, params, batch, replicated))
     # Weights created from numpy (not placed) take the placement of their first update.
     auto = placements()["auto"][0]
     for mode, compiled in modes.items():
-        run = train(jax.device_put(x, NamedSharding(auto, P("data"))),
-                    jax.device_put(y, NamedSharding(auto, P("data"))), params, compiled)
+        run = train(
+            jax.device_put(x, NamedSharding(auto, P("data"))),
+            jax.device_put(y, NamedSharding(auto, P("data"))),
+            params,
+            compiled,
+        )
         out["runs"][f"auto_unplaced_weights/{mode}"] = _summary(run, auto)
     print(json.dumps(out))
 
@@ -187,10 +209,16 @@ def _reused(x, y, params, batch, replicated) -> dict:
     """The first step's loss and gradients from the one ``loss_and_grads`` (called before on
     one device and on the meshes before this one), on arrays placed by ``batch``/``replicated``
     (None: one device, not committed)."""
-    loss, grads = loss_and_grads(tf.constant(jax.device_put(x, batch)), tf.constant(jax.device_put(y, batch)),
-                                 [tf.constant(jax.device_put(p, replicated)) for p in params])
-    return {"loss": float(loss), "grads": [g.numpy().tolist() for g in grads],
-            "grads_devices": [_devices(g) for g in grads]}
+    loss, grads = loss_and_grads(
+        tf.constant(jax.device_put(x, batch)),
+        tf.constant(jax.device_put(y, batch)),
+        [tf.constant(jax.device_put(p, replicated)) for p in params],
+    )
+    return {
+        "loss": float(loss),
+        "grads": [g.numpy().tolist() for g in grads],
+        "grads_devices": [_devices(g) for g in grads],
+    }
 
 
 if __name__ == "__main__":

@@ -18,8 +18,12 @@ pytestmark = pytest.mark.usefixtures("x64_references")
 
 def test_jvp_matches_jax():
     rng = np.random.default_rng(5)
-    x_np, w_np, tx, tw = (rng.normal(size=3), rng.normal(size=(2, 3)), rng.normal(size=3),
-                          rng.normal(size=(2, 3)))
+    x_np, w_np, tx, tw = (
+        rng.normal(size=3),
+        rng.normal(size=(2, 3)),
+        rng.normal(size=3),
+        rng.normal(size=(2, 3)),
+    )
     x, w = tf.constant(x_np), tf.constant(w_np)
     with tf.autodiff.ForwardAccumulator([x, w], [tf.constant(tx), tf.constant(tw)]) as acc:
         y = tf.tanh(tf.matmul(w, tf.reshape(x, [3, 1]))) * tf.reduce_sum(x)

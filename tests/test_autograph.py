@@ -158,7 +158,7 @@ def test_gradient_through_a_while_loop_matches_jax_and_finite_differences():
     with tf.GradientTape() as tape:
         y = f(x, tf.constant(5))
     grad = float(tape.gradient(y, x))
-    assert grad == pytest.approx(float(jax.grad(lambda a: a ** 5)(1.7)), rel=1e-6)
+    assert grad == pytest.approx(float(jax.grad(lambda a: a**5)(1.7)), rel=1e-6)
     eps = 1e-3
     up, down = f(tf.constant(1.7 + eps), tf.constant(5)), f(tf.constant(1.7 - eps), tf.constant(5))
     fd = (float(up) - float(down)) / (2 * eps)
@@ -302,9 +302,9 @@ def test_branch_and_loop_consistency_errors():
             y = 2.0
         return y
 
-    with pytest.raises(TypeError, match=(
-        "'y' has dtype int32 in the main branch, but dtype float32 in"
-        " the else")):
+    with pytest.raises(
+        TypeError, match=("'y' has dtype int32 in the main branch, but dtype float32 in the else")
+    ):
         tf.function(branch_dtypes)(tf.constant(1.0))
 
     def branch_shapes(x):
@@ -324,9 +324,9 @@ def test_branch_and_loop_consistency_errors():
             y = x
         return y
 
-    with pytest.raises(TypeError, match=(
-        "'y' must have the same nested structure in the main and else"
-        " branches")):
+    with pytest.raises(
+        TypeError, match=("'y' must have the same nested structure in the main and else branches")
+    ):
         tf.function(branch_structures)(tf.constant(1.0))
 
 
@@ -344,9 +344,9 @@ def test_condition_and_none_errors():
             return x
         return -x
 
-    with pytest.raises(ValueError, match=(
-        "condition of if statement expected to be `tf.bool` scalar, g"
-        "ot .*; to")):
+    with pytest.raises(
+        ValueError, match=("condition of if statement expected to be `tf.bool` scalar, got .*; to")
+    ):
         tf.function(vector_condition)(tf.constant([1.0, 2.0]))
 
     def none_before(x):
@@ -390,9 +390,9 @@ def test_a_tape_inside_the_function_records_staged_branches_but_not_loops():
             y = power(x, n)
         return tape.gradient(y, x)
 
-    with pytest.raises(TypeError, match=(
-        "A loop whose condition is a tensor cannot be recorded by a G"
-        "radientTape")):
+    with pytest.raises(
+        TypeError, match=("A loop whose condition is a tensor cannot be recorded by a GradientTape")
+    ):
         grad_of_loop(tf.constant(2.0), tf.constant(3))
 
 

@@ -34,8 +34,7 @@ def test_tf_docstring_example():
     with tf.GradientTape() as g:
         g.watch(x)
         y = x * x
-    np.testing.assert_array_equal(g.batch_jacobian(y, x).numpy(),
-                                  [[[2, 0], [0, 4]], [[6, 0], [0, 8]]])
+    np.testing.assert_array_equal(g.batch_jacobian(y, x).numpy(), [[[2, 0], [0, 4]], [[6, 0], [0, 8]]])
 
 
 def test_examples_that_mix_are_summed_over_the_batch():
@@ -43,8 +42,7 @@ def test_examples_that_mix_are_summed_over_the_batch():
     with tf.GradientTape() as g:
         g.watch(x)
         y = x * tf.reduce_sum(x)
-    np.testing.assert_array_equal(g.batch_jacobian(y, x).numpy(),
-                                  [[[14, 4], [6, 16]], [[14, 4], [6, 16]]])
+    np.testing.assert_array_equal(g.batch_jacobian(y, x).numpy(), [[[14, 4], [6, 16]], [[14, 4], [6, 16]]])
 
 
 def test_higher_rank_target_and_source():
@@ -103,8 +101,11 @@ def test_shape_errors_leave_the_tape_usable():
         g.watch(a)
         y = tf.ones((3, 3)) * tf.reduce_sum(a)
         z = tf.reduce_sum(a, axis=1)
-    with pytest.raises(ValueError, match=r"Need first dimension of target shape \(\(3, 3\)\) and source "
-                                         r"shape \(\(2, 3\)\) to match"):
+    with pytest.raises(
+        ValueError,
+        match=r"Need first dimension of target shape \(\(3, 3\)\) and source "
+        r"shape \(\(2, 3\)\) to match",
+    ):
         g.batch_jacobian(y, a)
     with pytest.raises(ValueError, match=r"Shape \(2,\) must have rank at least 2"):
         g.batch_jacobian(z, a)

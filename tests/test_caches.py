@@ -138,9 +138,9 @@ def test_every_cache_is_bounded():
 def test_an_evicted_compiled_entry_drops_its_executables_and_comes_back_on_use():
     cache = caches.CompileCache(max_entries=1, name="test")
     try:
-        first = cache.entry("a", lambda: (lambda v: v + 1))
+        first = cache.entry("a", lambda: lambda v: v + 1)
         assert int(first.current()(1)) == 2 and first.jitted is not None
-        cache.entry("b", lambda: (lambda v: v + 2))  # evicts "a"
+        cache.entry("b", lambda: lambda v: v + 2)  # evicts "a"
         assert first.evicted and first.jitted is None and "a" not in cache
         assert cache.reuse(first) is first and "a" in cache and int(first.current()(1)) == 2
     finally:
@@ -204,7 +204,8 @@ def test_an_ops_checked_fast_path_still_raises_tfs_errors_for_other_inputs():
             z = tf.sin(y)
         np.testing.assert_array_equal(
             tape.gradient(z, a).numpy(),
-            np.sum(np.cos(np.array([[1.0, 2.0, 3.0]], np.float32) ** 2 + b.numpy()) * 2 * a.numpy(), 0))
+            np.sum(np.cos(np.array([[1.0, 2.0, 3.0]], np.float32) ** 2 + b.numpy()) * 2 * a.numpy(), 0),
+        )
         with pytest.raises(InvalidArgumentError, match=r"Incompatible shapes: \[3\] vs. \[2\] \[Op:AddV2\]"):
             a + tf.constant([1.0, 2.0])
         with pytest.raises(InvalidArgumentError, match=r"Incompatible shapes: \[2,3\] vs. \[2\] \[Op:Mul\]"):
@@ -254,8 +255,9 @@ def test_matmuls_checked_fast_path_still_raises_tfs_errors_for_other_inputs():
             z = tf.matmul(a, a, transpose_b=True)
         np.testing.assert_array_equal(y.numpy(), a.numpy() @ w.numpy())
         np.testing.assert_array_equal(z.numpy(), a.numpy() @ a.numpy().T)
-        np.testing.assert_array_equal(tape.gradient(y, w).numpy(),
-                                      np.repeat(a.numpy().sum(0)[:, None], 4, axis=1))
+        np.testing.assert_array_equal(
+            tape.gradient(y, w).numpy(), np.repeat(a.numpy().sum(0)[:, None], 4, axis=1)
+        )
         incompatible = r"Matrix size-incompatible: In\[0\]: \[2,3\], In\[1\]: \[2,3\]"
         with pytest.raises(InvalidArgumentError, match=incompatible):
             tf.matmul(a, a)

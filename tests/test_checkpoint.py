@@ -69,9 +69,15 @@ def test_root_argument_puts_its_attributes_at_the_top(tmp_path):
 
 
 def test_every_dtype_round_trips(tmp_path):
-    values = {"f64": np.array([1.5, -2.25]), "i32": np.array([[1, -7]], np.int32),
-              "bf16": np.array([0.5, 3.0], tf.bfloat16.as_numpy_dtype), "b": np.array([True, False]),
-              "c64": np.array([1 + 2j], np.complex64), "i64": np.int64(2**40), "f16": np.float16(0.1)}
+    values = {
+        "f64": np.array([1.5, -2.25]),
+        "i32": np.array([[1, -7]], np.int32),
+        "bf16": np.array([0.5, 3.0], tf.bfloat16.as_numpy_dtype),
+        "b": np.array([True, False]),
+        "c64": np.array([1 + 2j], np.complex64),
+        "i64": np.int64(2**40),
+        "f16": np.float16(0.1),
+    }
     variables = {k: tf.Variable(v) for k, v in values.items()}
     path = tf.train.Checkpoint(v=variables).save(tmp_path / "ck")
     for v in variables.values():
@@ -94,7 +100,10 @@ def test_save_numbers_and_records_write_does_neither(tmp_path):
     assert ckpt.save_counter.numpy() == 2 and (tmp_path / "checkpoint").read_text() == text
     assert tf.train.latest_checkpoint(tmp_path) == p2
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".index") == [
-        "a-1.index", "a-2.index", "w.index"]
+        "a-1.index",
+        "a-2.index",
+        "w.index",
+    ]
     # A fresh Checkpoint restores save_counter too, and numbers on from it.
     fresh = tf.train.Checkpoint(v=tf.Variable([0.0, 0.0]))
     fresh.restore(p1).assert_consumed()
@@ -155,8 +164,9 @@ def test_resumed_training_is_bit_identical(tmp_path, built):
     resumed = [_step(model2, opt2) for _ in range(4)]
     status.assert_consumed()
     assert resumed == uninterrupted
-    for a, b in zip(model.variables + tuple(opt.variables), model2.variables + tuple(opt2.variables),
-                    strict=True):
+    for a, b in zip(
+        model.variables + tuple(opt.variables), model2.variables + tuple(opt2.variables), strict=True
+    ):
         np.testing.assert_array_equal(a.numpy(), b.numpy())
     assert "build" not in vars(model2.hidden) and "build" not in vars(opt2)  # the hooks are gone
 
@@ -241,11 +251,13 @@ def test_a_missing_checkpoint_is_not_found(tmp_path):
     assert str(e.value) == (
         f"Error when restoring from checkpoint or SavedModel at {missing}: Unsuccessful TensorSliceReader "
         f"constructor: Failed to find any matching files for {missing}\nPlease double-check that the path "
-        "is correct. You may be missing the checkpoint suffix (e.g. the '-1' in 'path/to/ckpt-1').")
+        "is correct. You may be missing the checkpoint suffix (e.g. the '-1' in 'path/to/ckpt-1')."
+    )
     with pytest.raises(tf.errors.NotFoundError) as e:
         ckpt.read(missing)
-    assert str(e.value) == ("Unsuccessful TensorSliceReader constructor: Failed to find any matching files "
-                            f"for {missing}")
+    assert str(e.value) == (
+        f"Unsuccessful TensorSliceReader constructor: Failed to find any matching files for {missing}"
+    )
     assert ckpt.v.numpy() == 1.0
 
 
@@ -268,8 +280,11 @@ def test_a_corrupt_checkpoint_is_data_loss_and_changes_nothing(tmp_path, damage)
         for f in data.rglob("*"):
             if f.is_file():
                 f.write_bytes(b"garbage")
-    message = "Data loss: not a tapejax checkpoint index" if damage.startswith("index") else \
-        "Unable to read the values of checkpoint"
+    message = (
+        "Data loss: not a tapejax checkpoint index"
+        if damage.startswith("index")
+        else "Unable to read the values of checkpoint"
+    )
     with pytest.raises(tf.errors.DataLossError, match=message):
         tf.train.Checkpoint(model=model).restore(path)
     assert _unchanged(model, before)
@@ -286,22 +301,29 @@ def test_a_mismatched_variable_fails_before_anything_is_assigned(tmp_path):
     with pytest.raises(ValueError) as e:
         tf.train.Checkpoint(model=other).restore(path)
     # TF 2.21's message.
-    assert str(e.value) == ("Received incompatible tensor with shape (1, 2) when attempting to restore "
-                            "variable with shape (3,) and name Variable:0.")
+    assert str(e.value) == (
+        "Received incompatible tensor with shape (1, 2) when attempting to restore "
+        "variable with shape (3,) and name Variable:0."
+    )
     assert _unchanged(other, before)
     other.w = tf.Variable([[1, 2]])
     before = _values(other)
-    with pytest.raises(tf.errors.InvalidArgumentError,
-                       match="tensor_name = model/w/.ATTRIBUTES/VARIABLE_VALUE; expected dtype int32 does "
-                             "not equal original dtype float32"):
+    with pytest.raises(
+        tf.errors.InvalidArgumentError,
+        match="tensor_name = model/w/.ATTRIBUTES/VARIABLE_VALUE; expected dtype int32 does "
+        "not equal original dtype float32",
+    ):
         tf.train.Checkpoint(model=other).restore(path)
     assert _unchanged(other, before)
 
 
 def test_checkpoint_takes_only_trackable_objects():
     # TF 2.21's message.
-    with pytest.raises(ValueError, match=r"^`Checkpoint` was expecting x to be a trackable object \(an "
-                                         r"object derived from `Trackable`\), got 3\. If you believe"):
+    with pytest.raises(
+        ValueError,
+        match=r"^`Checkpoint` was expecting x to be a trackable object \(an "
+        r"object derived from `Trackable`\), got 3\. If you believe",
+    ):
         tf.train.Checkpoint(x=3)
     tf.train.Checkpoint(x=[tf.Variable(1.0)])  # TF wraps lists (and dicts) of trackables
 
@@ -317,8 +339,11 @@ def test_an_index_that_disagrees_with_the_values_is_data_loss(tmp_path):
     other.dense(tf.ones((1, 3)))
     other.w = tf.Variable([[0.0], [0.0]])
     before = _values(other)
-    with pytest.raises(tf.errors.DataLossError, match=r"ck-1 is corrupt: model/w/.ATTRIBUTES/VARIABLE_VALUE "
-                                                      r"holds a float32 value of shape \(1, 2\)"):
+    with pytest.raises(
+        tf.errors.DataLossError,
+        match=r"ck-1 is corrupt: model/w/.ATTRIBUTES/VARIABLE_VALUE "
+        r"holds a float32 value of shape \(1, 2\)",
+    ):
         tf.train.Checkpoint(model=other).restore(path)
     assert _unchanged(other, before)
 
@@ -349,9 +374,11 @@ def test_status_assertions_say_what_did_not_match(tmp_path):
     extra = tf.Variable(1.0)
     status = tf.train.Checkpoint(v=tf.Variable([0.0, 0.0]), extra=extra).restore(path)
     # TF 2.21's message (the same for both assertions).
-    message = ("Found 1 Python objects that were not bound to checkpointed values, likely due to changes "
-               "in the Python program. Showing 1 of 1 unmatched objects: [<tf.Variable 'Variable:0' "
-               "shape=() dtype=float32, numpy=1.0>]")
+    message = (
+        "Found 1 Python objects that were not bound to checkpointed values, likely due to changes "
+        "in the Python program. Showing 1 of 1 unmatched objects: [<tf.Variable 'Variable:0' "
+        "shape=() dtype=float32, numpy=1.0>]"
+    )
     for assertion in (status.assert_consumed, status.assert_existing_objects_matched):
         with pytest.raises(AssertionError) as e:
             assertion()
@@ -368,9 +395,15 @@ def test_status_assertions_say_what_did_not_match(tmp_path):
 
 def test_restore_none_restores_nothing():
     status = tf.train.Checkpoint(v=tf.Variable(1.0)).restore(None)
-    for assertion in (status.assert_consumed, status.assert_existing_objects_matched,
-                      status.assert_nontrivial_match):
-        with pytest.raises(AssertionError, match=r"^No checkpoint specified \(save_path=None\); nothing is "
-                                                 r"being restored\.$"):
+    for assertion in (
+        status.assert_consumed,
+        status.assert_existing_objects_matched,
+        status.assert_nontrivial_match,
+    ):
+        with pytest.raises(
+            AssertionError,
+            match=r"^No checkpoint specified \(save_path=None\); nothing is "
+            r"being restored\.$",
+        ):
             assertion()
     assert status.expect_partial() is status

@@ -31,10 +31,18 @@ def test_keeps_the_newest_and_deletes_the_rest(tmp_path):
     assert saved[0] == os.path.join(str(tmp_path), "ckpt-1")
     assert _names(manager.checkpoints) == ["ckpt-3", "ckpt-4"] and manager.latest_checkpoint == saved[-1]
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "checkpoint", "ckpt-3.data", "ckpt-3.index", "ckpt-4.data", "ckpt-4.index"]
+        "checkpoint",
+        "ckpt-3.data",
+        "ckpt-3.index",
+        "ckpt-4.data",
+        "ckpt-4.index",
+    ]
     lines = [line for line in (tmp_path / "checkpoint").read_text().splitlines() if "timestamp" not in line]
-    assert lines == ['model_checkpoint_path: "ckpt-4"', 'all_model_checkpoint_paths: "ckpt-3"',
-                     'all_model_checkpoint_paths: "ckpt-4"']
+    assert lines == [
+        'model_checkpoint_path: "ckpt-4"',
+        'all_model_checkpoint_paths: "ckpt-3"',
+        'all_model_checkpoint_paths: "ckpt-4"',
+    ]
 
     # A given number names the checkpoint; save_counter still counts the save.
     assert _names([manager.save(checkpoint_number=10)]) == ["ckpt-10"] and ckpt.save_counter.numpy() == 5
@@ -50,8 +58,9 @@ def test_keeps_the_newest_and_deletes_the_rest(tmp_path):
 
 
 def test_max_to_keep_none_keeps_everything(tmp_path):
-    manager = tf.train.CheckpointManager(tf.train.Checkpoint(v=tf.Variable(1.0)), tmp_path, max_to_keep=None,
-                                         checkpoint_name="model")
+    manager = tf.train.CheckpointManager(
+        tf.train.Checkpoint(v=tf.Variable(1.0)), tmp_path, max_to_keep=None, checkpoint_name="model"
+    )
     for _ in range(3):
         manager.save()
     assert _names(manager.checkpoints) == ["model-1", "model-2", "model-3"]
@@ -61,8 +70,9 @@ def test_max_to_keep_none_keeps_everything(tmp_path):
 def test_checkpoint_interval_skips_early_steps(tmp_path):
     step = tf.Variable(0)
     ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))
-    manager = tf.train.CheckpointManager(ckpt, tmp_path, max_to_keep=None, step_counter=step,
-                                         checkpoint_interval=2, checkpoint_name="model")
+    manager = tf.train.CheckpointManager(
+        ckpt, tmp_path, max_to_keep=None, step_counter=step, checkpoint_interval=2, checkpoint_name="model"
+    )
     out = []
     for s in range(6):
         step.assign(s)
@@ -76,8 +86,9 @@ def test_checkpoint_interval_skips_early_steps(tmp_path):
 
 def test_restore_or_initialize_calls_init_fn_without_a_checkpoint(tmp_path):
     calls = []
-    manager = tf.train.CheckpointManager(tf.train.Checkpoint(), tmp_path, max_to_keep=3,
-                                         init_fn=lambda: calls.append(1))
+    manager = tf.train.CheckpointManager(
+        tf.train.Checkpoint(), tmp_path, max_to_keep=3, init_fn=lambda: calls.append(1)
+    )
     assert manager.restore_or_initialize() is None and calls == [1]
 
 
@@ -86,8 +97,11 @@ def test_argument_errors(tmp_path):
     # TF 2.21's messages.
     with pytest.raises(ValueError, match=r"^Expected a positive integer or `None` for `max_to_keep`, got 0"):
         tf.train.CheckpointManager(ckpt, tmp_path, max_to_keep=0)
-    with pytest.raises(ValueError, match=r"^`step_counter` should be passed if `checkpoint_interval` is not "
-                                         r"None\.$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^`step_counter` should be passed if `checkpoint_interval` is not "
+        r"None\.$",
+    ):
         tf.train.CheckpointManager(ckpt, tmp_path, max_to_keep=1, checkpoint_interval=2)
 
 
@@ -124,7 +138,13 @@ print(np.array_equal(placed.numpy(), value), np.array_equal(unplaced.numpy(), va
 
 def test_a_sharded_variable_is_restored_onto_its_sharding(tmp_path):
     env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=4", "JAX_PLATFORMS": "cpu"}
-    out = subprocess.run([sys.executable, "-c", _SHARDED, str(tmp_path)], env=env, capture_output=True,
-                         text=True, timeout=300, check=False)
+    out = subprocess.run(
+        [sys.executable, "-c", _SHARDED, str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.split() == ["True", "True", "True", "4"]

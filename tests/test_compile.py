@@ -76,8 +76,10 @@ def test_one_recording_structure_with_different_gradient_arguments():
         gx, gy = grads([x, y])
         assert (gx.numpy(), gy.numpy()) == (12.0, 4.0)
         assert grads(y).numpy() == 4.0
-        assert grads({"b": x, "a": [y, x]}) == {"b": tf.constant(12.0), "a": [tf.constant(4.0),
-                                                                             tf.constant(12.0)]}
+        assert grads({"b": x, "a": [y, x]}) == {
+            "b": tf.constant(12.0),
+            "a": [tf.constant(4.0), tf.constant(12.0)],
+        }
         assert grads(x, output_gradients=tf.constant(2.0)).numpy() == 24.0
         w = tf.Variable(1.0)
         assert grads([w], unconnected_gradients="none") == [None]
@@ -87,7 +89,7 @@ def test_one_recording_structure_with_different_gradient_arguments():
 def test_the_cache_is_bounded():
     cache = _compile.CompileCache(max_entries=3)
     for k in range(10):
-        cache.function(("key", k), lambda k=k: (lambda: k))
+        cache.function(("key", k), lambda k=k: lambda: k)
     assert len(cache) == 3
 
 
@@ -177,13 +179,45 @@ def test_custom_gradient_calls_reuse_compiled_derivatives_only_when_truly_equal(
         assert tape.gradient(y, x).numpy() == v.numpy()
 
 
-@pytest.mark.parametrize("op", [
-    lambda v: tf.reshape(v, [-1]), tf.zeros_like, tf.ones_like, tf.math.reciprocal_no_nan,
-    lambda v: tf.matmul(v, v), lambda v: v ** 2, lambda v: tf.where(v > 0, v, 0.0), tf.shape, tf.size,
-    lambda v: tf.concat([v, v], 0), lambda v: v[0], lambda v: tf.einsum("ij,jk->ik", v, v),
-    lambda v: tf.gather(v, [0]), lambda v: tf.pad(v, [[1, 1], [0, 0]]), tf.norm, tf.nn.softmax,
-], ids=["reshape", "zeros_like", "ones_like", "reciprocal_no_nan", "matmul", "pow", "where", "shape",
-        "size", "concat", "getitem", "einsum", "gather", "pad", "norm", "softmax"])
+@pytest.mark.parametrize(
+    "op",
+    [
+        lambda v: tf.reshape(v, [-1]),
+        tf.zeros_like,
+        tf.ones_like,
+        tf.math.reciprocal_no_nan,
+        lambda v: tf.matmul(v, v),
+        lambda v: v**2,
+        lambda v: tf.where(v > 0, v, 0.0),
+        tf.shape,
+        tf.size,
+        lambda v: tf.concat([v, v], 0),
+        lambda v: v[0],
+        lambda v: tf.einsum("ij,jk->ik", v, v),
+        lambda v: tf.gather(v, [0]),
+        lambda v: tf.pad(v, [[1, 1], [0, 0]]),
+        tf.norm,
+        tf.nn.softmax,
+    ],
+    ids=[
+        "reshape",
+        "zeros_like",
+        "ones_like",
+        "reciprocal_no_nan",
+        "matmul",
+        "pow",
+        "where",
+        "shape",
+        "size",
+        "concat",
+        "getitem",
+        "einsum",
+        "gather",
+        "pad",
+        "norm",
+        "softmax",
+    ],
+)
 def test_ops_on_a_pending_tensor_keep_it_pending(op):
     """Ops that need only a tensor's shape and dtype do not compute it: the tape's ops stay
     deferred and run fused with the gradient (computing a value early splits that program)."""

@@ -42,8 +42,10 @@ def test_reduce_retracing_relaxes_after_one_retrace():
 
     printed, results = _traced(r, [(tf.zeros(s) + 1.0,) for s in [(1,), (2,), (3,), (5,)]])
     # TF 2.21 prints these two lines and counts 2 traces.
-    assert printed == ('Tracing Tensor("x:0", shape=(1,), dtype=float32)\n'
-                       'Tracing Tensor("x:0", shape=(None,), dtype=float32)\n')
+    assert printed == (
+        'Tracing Tensor("x:0", shape=(1,), dtype=float32)\n'
+        'Tracing Tensor("x:0", shape=(None,), dtype=float32)\n'
+    )
     assert r.experimental_get_tracing_count() == 2
     assert [x.numpy().tolist() for x in results] == [[2.0] * n for n in (1, 2, 3, 5)]
 
@@ -77,14 +79,17 @@ def test_concrete_function_signature_and_outputs():
     assert repr(cf.structured_outputs) == "<tf.Tensor 'Identity:0' shape=() dtype=int32>"
     assert repr(cf.inputs) == "[<tf.Tensor 'a:0' shape=() dtype=int32>]"
     assert repr(cf.outputs) == "[<tf.Tensor 'Identity:0' shape=() dtype=int32>]"
-    assert str(cf) == ("ConcreteFunction Input Parameters:\n"
-                       "  a (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.int32, name=None)\n"
-                       "Output Type:\n  TensorSpec(shape=(), dtype=tf.int32, name=None)\nCaptures:\n  None")
+    assert str(cf) == (
+        "ConcreteFunction Input Parameters:\n"
+        "  a (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.int32, name=None)\n"
+        "Output Type:\n  TensorSpec(shape=(), dtype=tf.int32, name=None)\nCaptures:\n  None"
+    )
     assert int(cf(tf.constant(3))) == 6 and int(cf(3)) == 6 and int(cf(a=tf.constant(3))) == 6
 
     cf2 = double.get_concrete_function(tf.TensorSpec(shape=[None], dtype=tf.float32))
     assert repr(cf2.structured_input_signature) == (
-        "((TensorSpec(shape=(None,), dtype=tf.float32, name='a'),), {})")
+        "((TensorSpec(shape=(None,), dtype=tf.float32, name='a'),), {})"
+    )
     assert cf2([3.0, 4.0]).numpy().tolist() == [6.0, 8.0]
     assert double.experimental_get_tracing_count() == 2
 
@@ -94,17 +99,20 @@ def test_concrete_function_signature_and_outputs():
 
     cfh = h.get_concrete_function({"x": tf.TensorSpec([3], tf.float32)})
     assert repr(cfh.structured_input_signature) == (
-        "(({'x': TensorSpec(shape=(3,), dtype=tf.float32, name='d_x')},), {})")
+        "(({'x': TensorSpec(shape=(3,), dtype=tf.float32, name='d_x')},), {})"
+    )
     assert repr(cfh.structured_outputs) == (
         "{'a': <tf.Tensor 'Identity:0' shape=(3,) dtype=float32>, 'b': (<tf.Tensor 'Identity_1:0' "
-        "shape=(3,) dtype=float32>, <tf.Tensor 'Identity_2:0' shape=() dtype=int32>)}")
+        "shape=(3,) dtype=float32>, <tf.Tensor 'Identity_2:0' shape=() dtype=int32>)}"
+    )
     assert cfh.pretty_printed_signature() == (
         "Input Parameters:\n"
         "  d (POSITIONAL_OR_KEYWORD): Dict[['x', TensorSpec(shape=(3,), dtype=tf.float32, name=None)]]\n"
         "Output Type:\n"
         "  Dict[['a', TensorSpec(shape=(3,), dtype=tf.float32, name=None)], ['b', Tuple[TensorSpec("
         "shape=(3,), dtype=tf.float32, name=None), TensorSpec(shape=(), dtype=tf.int32, name=None)]]]\n"
-        "Captures:\n  None")
+        "Captures:\n  None"
+    )
 
 
 def test_python_arguments_and_defaults_key_traces_as_tf():
@@ -126,10 +134,12 @@ def test_python_arguments_and_defaults_key_traces_as_tf():
         "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.float32, name=None)\n"
         "  n (POSITIONAL_OR_KEYWORD): Literal[3]\n"
         "  flag (POSITIONAL_OR_KEYWORD): Literal[False]\n"
-        "Output Type:\n  TensorSpec(shape=(), dtype=tf.float32, name=None)\nCaptures:\n  None")
+        "Output Type:\n  TensorSpec(shape=(), dtype=tf.float32, name=None)\nCaptures:\n  None"
+    )
     cf = g.get_concrete_function(tf.TensorSpec([2, None], tf.float32), 2)
     assert repr(cf.structured_input_signature) == (
-        "((TensorSpec(shape=(2, None), dtype=tf.float32, name='x'), 2, True), {})")
+        "((TensorSpec(shape=(2, None), dtype=tf.float32, name='x'), 2, True), {})"
+    )
     assert repr(cf.structured_outputs) == "<tf.Tensor 'Identity:0' shape=(2, None) dtype=float32>"
 
 
@@ -139,8 +149,10 @@ def test_get_concrete_function_of_an_input_signature():
         return x
 
     cf = si.get_concrete_function()
-    assert repr(cf).startswith("<ConcreteFunction (x: TensorSpec(shape=(None,), dtype=tf.int32, name=None)) "
-                               "-> TensorSpec(shape=(None,), dtype=tf.int32, name=None) at 0x")
+    assert repr(cf).startswith(
+        "<ConcreteFunction (x: TensorSpec(shape=(None,), dtype=tf.int32, name=None)) "
+        "-> TensorSpec(shape=(None,), dtype=tf.int32, name=None) at 0x"
+    )
     assert si.get_concrete_function(tf.TensorSpec([3], tf.int32)) is cf
     assert si(x=tf.constant([1])).numpy().tolist() == [1]
     assert tf.TensorSpec.from_tensor(tf.constant([1, 2]), name="q") == tf.TensorSpec([2], tf.int32, "q")
@@ -157,7 +169,8 @@ def test_binding_errors_are_tfs():
         "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(1,), dtype=tf.float32, "
         "name=None) to TensorSpec(shape=(None,), dtype=tf.int32, name=None)`. Received args: (<tf.Tensor: "
         "shape=(1,), dtype=float32, numpy=array([1.], dtype=float32)>,) and kwargs: {} for signature: "
-        "(x: TensorSpec(shape=(None,), dtype=tf.int32, name=None)).")
+        "(x: TensorSpec(shape=(None,), dtype=tf.int32, name=None))."
+    )
     with pytest.raises(TypeError, match="^Binding inputs to tf.function failed due to `too many positional"):
         si(tf.constant([1]), tf.constant([1]))
 
@@ -173,13 +186,18 @@ def test_binding_errors_are_tfs():
         "(<tf.Tensor: shape=(), dtype=int32, numpy=3>, <tf.Tensor: shape=(), dtype=int32, numpy=3>) and "
         "kwargs: {} for signature: (a: TensorSpec(shape=(), dtype=tf.int32, name=None)) -> TensorSpec("
         "shape=(), dtype=tf.int32, name=None).\nFallback to flat signature also failed due to: double(a) "
-        "takes 1 positional arguments, got 2.")
+        "takes 1 positional arguments, got 2."
+    )
     with pytest.raises(TypeError) as e:
         cf()
     assert str(e.value).endswith("double(a) missing required arguments: a.")
-    with pytest.raises(tf.errors.InvalidArgumentError, match=(
+    with pytest.raises(
+        tf.errors.InvalidArgumentError,
+        match=(
             r"^cannot compute __inference_double_\d+ as input #0\(zero-based\) was expected to be a int32 "
-            r"tensor but is a float tensor \[Op:__inference_double_\d+\]$")):
+            r"tensor but is a float tensor \[Op:__inference_double_\d+\]$"
+        ),
+    ):
         cf(tf.constant(3.0))
     with pytest.raises(tf.errors.InvalidArgumentError, match="was traced for shape"):  # TF runs it
         cf(tf.constant([3]))
@@ -204,11 +222,13 @@ def test_symbolic_tensors_in_a_function_print_and_refuse_numpy_as_tf():
             a.numpy()
         except AttributeError as e:
             seen.append(str(e))
-        return a % 2, a ** 2  # integers: no divisor / exponent check on the symbolic value
+        return a % 2, a**2  # integers: no divisor / exponent check on the symbolic value
 
     m, p = f(tf.constant(5))
-    assert seen == ['Tensor("a:0", shape=(), dtype=int32)',
-                    "'SymbolicTensor' object has no attribute 'numpy'"]
+    assert seen == [
+        'Tensor("a:0", shape=(), dtype=int32)',
+        "'SymbolicTensor' object has no attribute 'numpy'",
+    ]
     assert (int(m), int(p)) == (1, 25)  # TF 2.21: 1, 25
     m, p = f(tf.constant(-5))
     assert (int(m), int(p)) == (1, 25)  # floor modulo, as TF's

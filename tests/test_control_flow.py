@@ -9,7 +9,7 @@ import tapejax as tf
 
 
 def _reference(x):
-    y = jnp.where(x > 1.0, x ** 3, jnp.sin(x))  # the cond below, branch by branch
+    y = jnp.where(x > 1.0, x**3, jnp.sin(x))  # the cond below, branch by branch
     for _ in range(3):
         y = y * x
     return y
@@ -19,7 +19,7 @@ def _reference(x):
 def test_eager_cond_and_loop_gradients_match_jax(value):
     x = tf.Variable(value)
     with tf.GradientTape() as tape:
-        y = tf.cond(x > 1.0, lambda: x ** 3, lambda: tf.sin(x))
+        y = tf.cond(x > 1.0, lambda: x**3, lambda: tf.sin(x))
         _, y = tf.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * x), [0, y])
     assert float(tape.gradient(y, x)) == pytest.approx(float(jax.grad(_reference)(value)), rel=1e-6)
 
@@ -30,29 +30,31 @@ def test_inside_a_function_gradients_match_jax(value):
 
     @tf.function
     def outside(n):  # lax.cond and a bounded loop (lax.scan); the tape is outside the function
-        y = tf.cond(x > 1.0, lambda: x ** 3, lambda: tf.sin(x))
-        return tf.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * x), (0, y),
-                             maximum_iterations=5)[1]
+        y = tf.cond(x > 1.0, lambda: x**3, lambda: tf.sin(x))
+        return tf.while_loop(lambda i, y: i < n, lambda i, y: (i + 1, y * x), (0, y), maximum_iterations=5)[1]
 
     @tf.function
     def inside():  # a tape inside the function: both branches recorded, where selects
         with tf.GradientTape() as tape:
-            y = tf.cond(x > 1.0, lambda: x ** 3, lambda: tf.sin(x))
+            y = tf.cond(x > 1.0, lambda: x**3, lambda: tf.sin(x))
         return tape.gradient(y, x)
 
     with tf.GradientTape() as tape:
         y = outside(tf.constant(3))
     assert float(tape.gradient(y, x)) == pytest.approx(float(jax.grad(_reference)(value)), rel=1e-6)
-    expected = jax.grad(lambda v: jnp.where(v > 1.0, v ** 3, jnp.sin(v)))(value)
+    expected = jax.grad(lambda v: jnp.where(v > 1.0, v**3, jnp.sin(v)))(value)
     assert float(inside()) == pytest.approx(float(expected), rel=1e-6)
 
 
 def test_loop_results_and_maximum_iterations():
-    i, s = tf.while_loop(lambda i, s: i < 10, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)),
-                         maximum_iterations=3)
+    i, s = tf.while_loop(
+        lambda i, s: i < 10, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)), maximum_iterations=3
+    )
     assert (int(i), float(s)) == (3, 8.0)
-    assert int(tf.function(lambda n: tf.while_loop(lambda i: i < n, lambda i: (i + 2,), [0])[0])(
-        tf.constant(7))) == 8
+    assert (
+        int(tf.function(lambda n: tf.while_loop(lambda i: i < n, lambda i: (i + 2,), [0])[0])(tf.constant(7)))
+        == 8
+    )
     assert tf.cond(tf.constant(False), lambda: (1, 2.0), lambda: (3, 4.0)) == (3, 4.0)
 
 
@@ -69,16 +71,19 @@ def test_errors():
             out = tf.while_loop(lambda i: i < n, lambda i: (i + 1.0,), [0.0])
         return tape.gradient(out, n)
 
-    with pytest.raises(TypeError, match=r"tf.while_loop with a condition that depends on a "
-                                        r"tapejax.function's inputs cannot be recorded"):
+    with pytest.raises(
+        TypeError,
+        match=r"tf.while_loop with a condition that depends on a "
+        r"tapejax.function's inputs cannot be recorded",
+    ):
         traced(tf.constant(3.0))
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 7, -1])
 def test_switch_case_eagerly_and_traced_matches_jax(index):
     x = tf.Variable(1.5)
-    branches = [lambda: x * 1.0, lambda: x * x, lambda: x ** 3]
-    fns = [lambda v: v * 1.0, lambda v: v * v, lambda v: v ** 3]
+    branches = [lambda: x * 1.0, lambda: x * x, lambda: x**3]
+    fns = [lambda v: v * 1.0, lambda v: v * v, lambda v: v**3]
     chosen = index if 0 <= index < 3 else 2  # the last branch is the default, as in TF
     expected = float(jax.grad(fns[chosen])(1.5))
 

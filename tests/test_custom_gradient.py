@@ -173,8 +173,7 @@ def test_jacobian_through_uses_reverse_mode():
         g.watch(a)
         c = cube(a)
         y = tf.stack([c[0], c[1], c[0] * 2.0, c[1] * 3.0, c[0] + c[1]])  # 5 outputs > 2 inputs
-    np.testing.assert_array_equal(g.jacobian(y, a).numpy(),
-                                  [[3, 0], [0, 12], [6, 0], [0, 36], [3, 12]])
+    np.testing.assert_array_equal(g.jacobian(y, a).numpy(), [[3, 0], [0, 12], [6, 0], [0, 36], [3, 12]])
 
 
 def test_hessian_through_custom_gradient():

@@ -70,8 +70,9 @@ def test_a_seeded_shuffle_resumes_its_epoch_order(tmp_path):
     fresh = iter(D.range(6).shuffle(6, seed=1).repeat(2))
     tf.train.Checkpoint(it=fresh).read(path)
     assert [int(x) for x in fresh] == rest
-    sampled = D.sample_from_datasets([D.range(20), D.range(100, 120)], seed=3,
-                                     rerandomize_each_iteration=True)
+    sampled = D.sample_from_datasets(
+        [D.range(20), D.range(100, 120)], seed=3, rerandomize_each_iteration=True
+    )
     it = iter(sampled)
     head = [int(next(it)) for _ in range(7)]
     path = tf.train.Checkpoint(it=it).write(tmp_path / "r")
@@ -91,10 +92,14 @@ def test_another_pipeline_is_refused_and_nothing_changes(tmp_path):
         # Iterator::Root::ParallelMapV2::Range. Make sure the dataset definition has not changed
         # between the process that saved the checkpoint and the process that is restoring it.
         # [Op:DeserializeIterator]" (the names are the new pipeline's).
-        with pytest.raises(tf.errors.NotFoundError, match=(
+        with pytest.raises(
+            tf.errors.NotFoundError,
+            match=(
                 r"^Failed to restore dataset iterator from checkpoint: Iterator::Root::Batch::Range. Make "
                 r"sure the dataset definition has not changed between the process that saved the checkpoint "
-                r"and the process that is restoring it. \[Op:DeserializeIterator\]$")):
+                r"and the process that is restoring it. \[Op:DeserializeIterator\]$"
+            ),
+        ):
             tf.train.Checkpoint(v=v, **{name: other}).read(path)
         assert float(v.numpy()) == 4.0
         assert [x.numpy().tolist() for x in other] == [[0, 1], [2, 3], [4]]  # TF's is left broken: []
@@ -110,10 +115,12 @@ def test_training_resumed_from_a_checkpoint_is_bit_identical(tmp_path):
     x, y = rng.normal(size=(64, 3)).astype(np.float32), rng.normal(size=(64, 1)).astype(np.float32)
 
     def setup():
-        model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="tanh"),
-                                     tf.keras.layers.Dense(1)])
-        model.set_weights([np.full(w.shape, 0.1 * (i + 1), np.float32)
-                           for i, w in enumerate(model.get_weights())])
+        model = tf.keras.Sequential(
+            [tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="tanh"), tf.keras.layers.Dense(1)]
+        )
+        model.set_weights(
+            [np.full(w.shape, 0.1 * (i + 1), np.float32) for i, w in enumerate(model.get_weights())]
+        )
         opt = tf.keras.optimizers.Adam(0.01)
         data = D.from_tensor_slices((x, y)).shuffle(64, seed=5).batch(16).repeat(3)
         return model, opt, iter(data)

@@ -20,9 +20,43 @@ def test_flat_map_and_interleave_orders_match_tensorflow():
     flat = ds.flat_map(lambda x: D.from_tensors(x).repeat(x))
     assert _values(flat) == [1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5]
     assert _values(ds.interleave(lambda x: D.from_tensors(x).repeat(6), cycle_length=2, block_length=4)) == [
-        1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5]
-    parallel = ds.interleave(lambda x: D.range(x * 10, x * 10 + x), cycle_length=3, block_length=2,
-                             num_parallel_calls=tf.data.AUTOTUNE)
+        1,
+        1,
+        1,
+        1,
+        2,
+        2,
+        2,
+        2,
+        1,
+        1,
+        2,
+        2,
+        3,
+        3,
+        3,
+        3,
+        4,
+        4,
+        4,
+        4,
+        3,
+        3,
+        4,
+        4,
+        5,
+        5,
+        5,
+        5,
+        5,
+        5,
+    ]
+    parallel = ds.interleave(
+        lambda x: D.range(x * 10, x * 10 + x),
+        cycle_length=3,
+        block_length=2,
+        num_parallel_calls=tf.data.AUTOTUNE,
+    )
     assert _values(parallel) == [10, 20, 21, 30, 31, 40, 41, 32, 42, 43, 50, 51, 52, 53, 54]
     assert _values(ds.interleave(D.range, cycle_length=2)) == [0, 0, 1, 0, 1, 0, 2, 1, 2, 0, 3, 1, 2, 3, 4]
     assert int(parallel.cardinality()) == tf.data.UNKNOWN_CARDINALITY
@@ -30,11 +64,22 @@ def test_flat_map_and_interleave_orders_match_tensorflow():
 
 def test_flat_map_of_dict_elements():
     pairs = D.from_tensor_slices({"a": np.arange(4), "b": np.arange(4.0)}).flat_map(
-        lambda e: D.from_tensor_slices({"a": tf.stack([e["a"], e["a"]]), "b": tf.stack([e["b"], -e["b"]])}))
-    assert str(pairs.element_spec) == ("{'a': TensorSpec(shape=(), dtype=tf.int64, name=None), "
-                                       "'b': TensorSpec(shape=(), dtype=tf.float64, name=None)}")
-    assert [(int(e["a"]), float(e["b"])) for e in pairs] == [(0, 0.0), (0, -0.0), (1, 1.0), (1, -1.0),
-                                                              (2, 2.0), (2, -2.0), (3, 3.0), (3, -3.0)]
+        lambda e: D.from_tensor_slices({"a": tf.stack([e["a"], e["a"]]), "b": tf.stack([e["b"], -e["b"]])})
+    )
+    assert str(pairs.element_spec) == (
+        "{'a': TensorSpec(shape=(), dtype=tf.int64, name=None), "
+        "'b': TensorSpec(shape=(), dtype=tf.float64, name=None)}"
+    )
+    assert [(int(e["a"]), float(e["b"])) for e in pairs] == [
+        (0, 0.0),
+        (0, -0.0),
+        (1, 1.0),
+        (1, -1.0),
+        (2, 2.0),
+        (2, -2.0),
+        (3, 3.0),
+        (3, -3.0),
+    ]
 
 
 def test_options():

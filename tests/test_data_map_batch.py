@@ -33,8 +33,7 @@ def test_fused_batches_equal_per_element_batches(drop):
     source = D.from_tensor_slices((X, Y))
     fused = _batches(source.map(pure).batch(4, drop_remainder=drop))
     per_element = _batches(source.map(pure).prefetch(1).batch(4, drop_remainder=drop))  # not fused
-    assert [b["y"].tolist() for b in fused] == ([[0, 3, 6, 9], [12, 15, 18, 21]] +
-                                                 [[24, 27]] * (not drop))
+    assert [b["y"].tolist() for b in fused] == ([[0, 3, 6, 9], [12, 15, 18, 21]] + [[24, 27]] * (not drop))
     for a, b in zip(fused, per_element, strict=True):
         for key in a:
             assert a[key].dtype == b[key].dtype
@@ -74,10 +73,22 @@ def test_visible_per_element_runs_are_kept():
 
 
 def test_elements_of_different_shapes_take_the_per_element_path():
-    ds = D.from_generator(lambda: (np.ones(n, np.float32) for n in (2, 2, 3)),
-                          output_signature=tf.TensorSpec([None], tf.float32)).map(lambda x: x * 2).batch(3)
+    ds = (
+        D.from_generator(
+            lambda: (np.ones(n, np.float32) for n in (2, 2, 3)),
+            output_signature=tf.TensorSpec([None], tf.float32),
+        )
+        .map(lambda x: x * 2)
+        .batch(3)
+    )
     with pytest.raises(tf.errors.InvalidArgumentError, match="Cannot add tensor to the batch"):
         list(ds)
-    ds = D.from_generator(lambda: (np.ones(n, np.float32) for n in (2, 2, 3)),
-                          output_signature=tf.TensorSpec([None], tf.float32)).map(lambda x: x * 2).batch(2)
+    ds = (
+        D.from_generator(
+            lambda: (np.ones(n, np.float32) for n in (2, 2, 3)),
+            output_signature=tf.TensorSpec([None], tf.float32),
+        )
+        .map(lambda x: x * 2)
+        .batch(2)
+    )
     assert [b.tolist() for b in ds.as_numpy_iterator()] == [[[2.0, 2.0], [2.0, 2.0]], [[2.0, 2.0, 2.0]]]

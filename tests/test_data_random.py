@@ -82,7 +82,6 @@ def test_sample_from_datasets_seeding():
     assert order() == a
 
 
-
 def test_rejection_resample_specs_and_distribution():
     ds = D.from_tensor_slices(np.array([0] * 90 + [1] * 10, np.int64)).shuffle(100, seed=1)
     pair = "(TensorSpec(shape=(), dtype=tf.{}, name=None), TensorSpec(shape=(), dtype=tf.int64, name=None))"
@@ -100,14 +99,22 @@ def test_rejection_resample_specs_and_distribution():
     # The classes follow the target (TF 2.21 printed 0.506 and 0.502 for these, its own numbers).
     big = D.from_tensor_slices(np.array([0] * 900 + [1] * 100, np.int64)).shuffle(1000, seed=1).repeat(20)
     for initial in ([0.9, 0.1], None):
-        pairs = list(big.rejection_resample(lambda x: x, [0.5, 0.5], initial_dist=initial, seed=2)
-                     .take(4000).as_numpy_iterator())
+        pairs = list(
+            big.rejection_resample(lambda x: x, [0.5, 0.5], initial_dist=initial, seed=2)
+            .take(4000)
+            .as_numpy_iterator()
+        )
         assert all(c == e for c, e in pairs)
         assert abs(np.mean([c for c, _ in pairs]) - 0.5) < 0.03
-    thirds = list(big.rejection_resample(lambda x: x, [0.25, 0.75], initial_dist=[0.9, 0.1], seed=4)
-                  .take(4000).as_numpy_iterator())
+    thirds = list(
+        big.rejection_resample(lambda x: x, [0.25, 0.75], initial_dist=[0.9, 0.1], seed=4)
+        .take(4000)
+        .as_numpy_iterator()
+    )
     assert abs(np.mean([c for c, _ in thirds]) - 0.75) < 0.03
+
     def seeded():
         fixed = D.from_tensor_slices(np.array([0] * 90 + [1] * 10, np.int64)).shuffle(100, seed=1)
         return list(fixed.rejection_resample(lambda x: x, [0.5, 0.5], seed=2).as_numpy_iterator())
+
     assert seeded() == seeded()

@@ -15,29 +15,36 @@ D = tf.data.Dataset
 
 
 def test_save_and_load_round_trip_as_tensorflow(tmp_path):
-    ds = D.from_tensor_slices(({"a": [1, 2, 3]}, [[1., 2.], [3., 4.], [5., 6.]]))
+    ds = D.from_tensor_slices(({"a": [1, 2, 3]}, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))
     ds = ds.map(lambda x, y: (x, y * 2))
     ds.save(str(tmp_path / "s"))
     loaded = D.load(str(tmp_path / "s"))
-    assert repr(loaded) == ("<_LoadDataset element_spec=({'a': TensorSpec(shape=(), dtype=tf.int32, "
-                            "name=None)}, "
-                            "TensorSpec(shape=(2,), dtype=tf.float32, name=None))>")
+    assert repr(loaded) == (
+        "<_LoadDataset element_spec=({'a': TensorSpec(shape=(), dtype=tf.int32, "
+        "name=None)}, "
+        "TensorSpec(shape=(2,), dtype=tf.float32, name=None))>"
+    )
     assert int(loaded.cardinality()) == 3
     assert [(x["a"].numpy().tolist(), y.numpy().tolist()) for x, y in loaded] == [
-        (1, [2.0, 4.0]), (2, [6.0, 8.0]), (3, [10.0, 12.0])]
+        (1, [2.0, 4.0]),
+        (2, [6.0, 8.0]),
+        (3, [10.0, 12.0]),
+    ]
     batches = D.range(7).batch(3)
     batches.save(tmp_path / "b")
     loaded = D.load(tmp_path / "b")
-    assert repr(loaded) == ("<_LoadDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, "
-                            "name=None)>")
+    assert repr(loaded) == (
+        "<_LoadDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, name=None)>"
+    )
     assert int(loaded.cardinality()) == 3
     assert [x.numpy().tolist() for x in loaded] == [[0, 1, 2], [3, 4, 5], [6]]
     D.range(10).filter(lambda x: x % 2 == 0).save(tmp_path / "f")
     evens = D.load(tmp_path / "f")
     assert int(evens.cardinality()) == 5 and list(evens.as_numpy_iterator()) == [0, 2, 4, 6, 8]  # TF: 5
     respecified = D.load(tmp_path / "b", element_spec=tf.TensorSpec((None,), tf.int64))
-    assert repr(respecified) == ("<_LoadDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, "
-                                 "name=None)>")
+    assert repr(respecified) == (
+        "<_LoadDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, name=None)>"
+    )
 
 
 def test_load_keeps_dtypes_shapes_and_fast_batches(tmp_path):
@@ -63,8 +70,10 @@ def test_save_and_load_errors(tmp_path):
     missing = tmp_path / "nothere"
     # TF 2.21: NotFoundError 'tf.data snapshot element_spec file not found: <path>/dataset_spec.pb.'
     # (tapejax's spec file has its own name).
-    with pytest.raises(tf.errors.NotFoundError, match=(
-            r"^tf.data snapshot element_spec file not found: .*nothere/element_spec.json.$")):
+    with pytest.raises(
+        tf.errors.NotFoundError,
+        match=(r"^tf.data snapshot element_spec file not found: .*nothere/element_spec.json.$"),
+    ):
         D.load(missing)
     # TF runs forever; tapejax refuses.
     with pytest.raises(ValueError, match="^Dataset.save of an infinite dataset would never end"):
@@ -94,8 +103,9 @@ def test_snapshot_writes_the_first_full_pass_and_reads_it_after(tmp_path):
     calls = []
 
     def counted():
-        return D.from_generator(lambda: (calls.append(i) or i for i in range(4)),
-                                output_signature=tf.TensorSpec((), tf.int64)).snapshot(tmp_path / "g")
+        return D.from_generator(
+            lambda: (calls.append(i) or i for i in range(4)), output_signature=tf.TensorSpec((), tf.int64)
+        ).snapshot(tmp_path / "g")
 
     first = counted()
     next(iter(first))  # a pass left early writes nothing

@@ -13,11 +13,14 @@ import tapejax as tf
 D = tf.data.Dataset
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"size": 0}, "Window size must be greater than zero. [Op:WindowDataset]"),
-    ({"size": 2, "shift": 0}, "Window shift must be greater than zero. [Op:WindowDataset]"),
-    ({"size": 2, "stride": -1}, "Window stride must be greater than zero. [Op:WindowDataset]"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"size": 0}, "Window size must be greater than zero. [Op:WindowDataset]"),
+        ({"size": 2, "shift": 0}, "Window shift must be greater than zero. [Op:WindowDataset]"),
+        ({"size": 2, "stride": -1}, "Window stride must be greater than zero. [Op:WindowDataset]"),
+    ],
+)
 def test_window_argument_errors_are_tfs(kwargs, message):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         D.range(3).window(**kwargs)
@@ -30,7 +33,7 @@ def test_windows_match_a_python_reference():
         ds = D.range(11).window(size, shift, stride, drop)
         got = [list(w.as_numpy_iterator()) for w in ds]
         starts = range(0, 11, shift)
-        expected = [data[s:s + (size - 1) * stride + 1:stride] for s in starts]
+        expected = [data[s : s + (size - 1) * stride + 1 : stride] for s in starts]
         expected = [w for w in expected if len(w) == size] if drop else expected
         assert got == expected, (size, shift, stride, drop)
         assert int(ds.cardinality()) == len(expected)

@@ -19,8 +19,11 @@ def test_checks_pass_values_through():
 
 def test_failures():
     # TF 2.21's eager messages (the full texts are checked in tests/test_asserts.py).
-    with pytest.raises(InvalidArgumentError, match=r"b'x and y not equal to tolerance rtol = "
-                                                   r"tf.Tensor\(0.001, shape=\(\), dtype=float32\), atol = "):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"b'x and y not equal to tolerance rtol = "
+        r"tf.Tensor\(0.001, shape=\(\), dtype=float32\), atol = ",
+    ):
         tf.debugging.assert_near(tf.constant(1.0), tf.constant(1.1), rtol=1e-3)
     with pytest.raises(InvalidArgumentError, match=r"^Condition x == y did not hold.\nFirst 1 elements of x"):
         tf.debugging.assert_equal(tf.constant(1), tf.constant(2))
@@ -52,13 +55,16 @@ def test_runtime_checks_raise_inside_a_function_and_change_no_variable():
         numerics(tf.constant([1.0, float("nan")]))
     with pytest.raises(tf.errors.InvalidArgumentError, match="^bad : Tensor had Inf values"):
         numerics(tf.constant([1.0, float("inf")]))
-    with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"^indices\[1\] = 5 is not in \[0, 2\) \[Op:GatherV2\]$"):
+    with pytest.raises(
+        tf.errors.InvalidArgumentError, match=r"^indices\[1\] = 5 is not in \[0, 2\) \[Op:GatherV2\]$"
+    ):
         gather(tf.constant([1.0, 2.0]), tf.constant([1, 5]))
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"^indices\[1,0\] = -1 is not in \[0, 2\)"):
         gather(tf.constant([1.0, 2.0]), tf.constant([[1], [-1]]))
-    with pytest.raises(tf.errors.InvalidArgumentError, match=(
-            r"^Received a label value of 7 which is outside the valid range of \[0, 3\)\.")):
+    with pytest.raises(
+        tf.errors.InvalidArgumentError,
+        match=(r"^Received a label value of 7 which is outside the valid range of \[0, 3\)\."),
+    ):
         xent(tf.constant([0, 7]), tf.zeros([2, 3]))
     assert float(v) == 1.0  # the failed calls wrote nothing back
     assert gather(tf.constant([1.0, 2.0]), tf.constant([1])).numpy().tolist() == [2.0]

@@ -45,10 +45,13 @@ def test_device_scope_changes_no_global_config():
     assert jax.config.jax_default_device == before
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("foo", "Unknown attribute 'foo' is encountered while parsing the device spec: 'foo'."),
-    ("/XPU:0", "Unknown attribute 'XPU' is encountered while parsing the device spec: '/XPU:0'."),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("foo", "Unknown attribute 'foo' is encountered while parsing the device spec: 'foo'."),
+        ("/XPU:0", "Unknown attribute 'XPU' is encountered while parsing the device spec: '/XPU:0'."),
+    ],
+)
 def test_bad_device_spec(spec, message):
     with pytest.raises(ValueError) as info:  # TF 2.21's class and message
         with tf.device(spec):

@@ -39,8 +39,9 @@ _NONFINITE = [
 ]
 
 
-@pytest.mark.parametrize(("fn", "inputs", "value", "grads"), [c[1:] for c in _NONFINITE],
-                         ids=[c[0] for c in _NONFINITE])
+@pytest.mark.parametrize(
+    ("fn", "inputs", "value", "grads"), [c[1:] for c in _NONFINITE], ids=[c[0] for c in _NONFINITE]
+)
 def test_nan_and_inf_propagate_as_in_tf(fn, inputs, value, grads):
     xs = [tf.constant(np.array(v, np.float32)) for v in inputs]
     with tf.GradientTape() as tape:
@@ -59,17 +60,22 @@ _ROW_REDUCTIONS = [
     ("max", lambda x: tf.reduce_sum(tf.reduce_max(x, axis=1) * _WEIGHTS), [[nan, nan], [0, 2], [1.5, 1.5]]),
     ("min", lambda x: tf.reduce_sum(tf.reduce_min(x, axis=1) * _WEIGHTS), [[nan, nan], [2, 0], [1.5, 1.5]]),
     ("zero_dy", lambda x: tf.reduce_sum(tf.reduce_max(x, axis=1) * 0.0), [[nan, nan], [0, 0], [0, 0]]),
-    ("keepdims", lambda x: tf.reduce_sum(tf.reduce_max(x, axis=0, keepdims=True)),
-     [[nan, 0], [nan, 0.5], [nan, 0.5]]),
+    (
+        "keepdims",
+        lambda x: tf.reduce_sum(tf.reduce_max(x, axis=0, keepdims=True)),
+        [[nan, 0], [nan, 0.5], [nan, 0.5]],
+    ),
 ]
 
 
 @pytest.mark.parametrize("jit", [False, True], ids=["eager", "function"])
-@pytest.mark.parametrize(("fn", "want"), [c[1:] for c in _ROW_REDUCTIONS],
-                         ids=[c[0] for c in _ROW_REDUCTIONS])
+@pytest.mark.parametrize(
+    ("fn", "want"), [c[1:] for c in _ROW_REDUCTIONS], ids=[c[0] for c in _ROW_REDUCTIONS]
+)
 def test_reduce_max_and_min_of_nan_give_nan_gradients_as_in_tf(fn, want, jit):
     """Only the slices whose extreme is NaN get NaN (also with dy = 0), eagerly and compiled
     (XLA rewrites JAX's own rule into a select that gives 0 there)."""
+
     def grad(x):
         with tf.GradientTape() as tape:
             tape.watch(x)
@@ -98,10 +104,18 @@ def _empty_batch_tape():
     return tape, x, w, y, s
 
 
-@pytest.mark.parametrize(("values", "want_max", "want_min"), [
-    ([nan, 1.0], 1, 1), ([1.0, nan], 0, 0), ([1.0, nan, 3.0], 2, 0), ([nan, nan], 0, 0),
-    ([2.0, nan, 1.0], 0, 2), ([nan, -inf], 0, 1), ([nan, inf], 1, 0),
-])
+@pytest.mark.parametrize(
+    ("values", "want_max", "want_min"),
+    [
+        ([nan, 1.0], 1, 1),
+        ([1.0, nan], 0, 0),
+        ([1.0, nan, 3.0], 2, 0),
+        ([nan, nan], 0, 0),
+        ([2.0, nan, 1.0], 0, 2),
+        ([nan, -inf], 0, 1),
+        ([nan, inf], 1, 0),
+    ],
+)
 def test_argmax_and_argmin_skip_nan_as_in_tf(values, want_max, want_min):
     """TF 2.21 (its kernels compare with > and <): a NaN is never picked unless all are NaN."""
     assert int(tf.argmax(values)) == want_max

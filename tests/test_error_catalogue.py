@@ -57,9 +57,13 @@ def _is_plain_call(node: ast.AST) -> bool:
 
 
 def _is_warn_call(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "warn" and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == "warnings")
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "warn"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "warnings"
+    )
 
 
 class _Source:
@@ -84,8 +88,11 @@ class _Source:
                     if name:
                         self.calls.setdefault(name, []).append(node)
             for stmt in tree.body:
-                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
-                        and isinstance(stmt.targets[0], ast.Name):
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name)
+                ):
                     self.constants.setdefault(stmt.targets[0].id, []).append(stmt.value)
 
     def _function_of(self, node: ast.AST):
@@ -121,19 +128,30 @@ class _Source:
         if isinstance(expr, ast.Constant):
             return [expr.value] if isinstance(expr.value, str) else []
         if isinstance(expr, ast.JoinedStr):
-            return [p for v in expr.values for p in (
-                [v.value] if isinstance(v, ast.Constant) else self.fragments(v.value, seen)
-                if isinstance(v.value, ast.Name) or _is_plain_call(v.value) else [])]
+            return [
+                p
+                for v in expr.values
+                for p in (
+                    [v.value]
+                    if isinstance(v, ast.Constant)
+                    else self.fragments(v.value, seen)
+                    if isinstance(v.value, ast.Name) or _is_plain_call(v.value)
+                    else []
+                )
+            ]
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
             return self.fragments(expr.left, seen) + self.fragments(expr.right, seen)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
             return [p for s in self.fragments(expr.left, seen) for p in _FIELD.split(s)]
-        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) \
-                and expr.func.attr == "format":
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
             return [p for s in self.fragments(expr.func.value, seen) for p in _FIELD.split(s)]
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
-            returns = [r.value for f in self.functions.get(expr.func.id, [])
-                       for r in ast.walk(f) if isinstance(r, ast.Return) and r.value is not None]
+            returns = [
+                r.value
+                for f in self.functions.get(expr.func.id, [])
+                for r in ast.walk(f)
+                if isinstance(r, ast.Return) and r.value is not None
+            ]
             return [p for r in returns for p in self.fragments(r, seen)]
         if isinstance(expr, ast.Name):
             return self._name_fragments(expr, seen)
@@ -151,11 +169,18 @@ class _Source:
                     self._parameters[key] = []  # while being worked out (a cycle adds nothing)
                     # each fragment once: the same text passed on by many calls would otherwise
                     # multiply through every function that passes it further
-                    self._parameters[key] = list(dict.fromkeys(
-                        p for a in self._arguments_for(function, expr.id) for p in self.fragments(a, seen)))
+                    self._parameters[key] = list(
+                        dict.fromkeys(
+                            p for a in self._arguments_for(function, expr.id) for p in self.fragments(a, seen)
+                        )
+                    )
                 return self._parameters[key]
-            local = [s.value for s in ast.walk(function) if isinstance(s, ast.Assign)
-                     and any(isinstance(t, ast.Name) and t.id == expr.id for t in s.targets)]
+            local = [
+                s.value
+                for s in ast.walk(function)
+                if isinstance(s, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == expr.id for t in s.targets)
+            ]
             if local:
                 return [p for v in local for p in self.fragments(v, seen)]
         return [p for v in self.constants.get(expr.id, []) for p in self.fragments(v, seen)]
@@ -202,9 +227,11 @@ def test_every_message_in_the_package_is_in_the_catalogue():
     catalogue = _catalogue_text()
     missing = {m: w for m, w in _Source(PACKAGE).messages().items() if m not in catalogue}
     listing = "\n".join(f"  {', '.join(w)}: {m!r}" for m, w in sorted(missing.items(), key=str))
-    assert not missing, (f"{len(missing)} message fragments raised in tapejax/ are not quoted in "
-                         f"docs/errors.md; add a row for each (message, class, when, fix, test):\n"
-                         f"{listing}")
+    assert not missing, (
+        f"{len(missing)} message fragments raised in tapejax/ are not quoted in "
+        f"docs/errors.md; add a row for each (message, class, when, fix, test):\n"
+        f"{listing}"
+    )
 
 
 def _referenced_tests() -> set[tuple[str, str]]:
@@ -223,4 +250,5 @@ def test_every_test_the_catalogue_names_exists_and_checks_an_error():
         body = ast.unparse(defs[0])
         # pytest.raises/warns, or (a check in a subprocess) the name of the class it expects.
         assert re.search(r"pytest\.(raises|warns)|catch_warnings|[a-z](Error|Warning)\b", body), (
-            f"{path}::{name} (named in docs/errors.md) checks no error or warning")
+            f"{path}::{name} (named in docs/errors.md) checks no error or warning"
+        )

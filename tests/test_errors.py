@@ -27,15 +27,20 @@ def test_second_call_on_non_persistent_tape(method):
         g.watch(x)
         y = x * x
     getattr(g, method)(y, x)
-    with pytest.raises(RuntimeError, match=r"A non-persistent GradientTape can only be used to compute "
-                                           r"one set of gradients \(or jacobians\).*persistent=True"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"A non-persistent GradientTape can only be used to compute "
+        r"one set of gradients \(or jacobians\).*persistent=True",
+    ):
         getattr(g, method)(y, x)
 
 
 def test_reentering_an_active_tape():
     with tf.GradientTape() as g:
-        with pytest.raises(ValueError, match="Tape is still recording, This can happen if you try to "
-                                             "re-enter an already-active tape"):
+        with pytest.raises(
+            ValueError,
+            match="Tape is still recording, This can happen if you try to re-enter an already-active tape",
+        ):
             with g:
                 pass
         assert g._recording
@@ -76,9 +81,12 @@ def test_reset_outside_the_tape():
 
 def test_none_or_non_tensor_target_and_sources():
     g, x, y = _used_tape()
-    with pytest.raises(TypeError, match="Argument `target` should be a list or nested structure of "
-                                        "Tensors, Variables or CompositeTensors to be differentiated, "
-                                        "but received None"):
+    with pytest.raises(
+        TypeError,
+        match="Argument `target` should be a list or nested structure of "
+        "Tensors, Variables or CompositeTensors to be differentiated, "
+        "but received None",
+    ):
         g.gradient(None, x)
     with pytest.raises(TypeError, match="Argument `target` should be"):
         g.gradient([y, None], x)
@@ -90,8 +98,9 @@ def test_none_or_non_tensor_target_and_sources():
 
 def test_watching_non_tensors():
     with tf.GradientTape() as g:
-        with pytest.raises(ValueError, match="Passed in object 1.0 of type 'float', not tf.Tensor or "
-                                             "tf.Variable"):
+        with pytest.raises(
+            ValueError, match="Passed in object 1.0 of type 'float', not tf.Tensor or tf.Variable"
+        ):
             g.watch(1.0)
         with pytest.raises(ValueError, match="Passed in object None of type 'NoneType'"):
             g.watch([tf.constant(1.0), None])
@@ -101,8 +110,11 @@ def test_watching_non_tensors():
 
 def test_watching_an_int_tensor_warns():
     with tf.GradientTape() as g:
-        with pytest.warns(UserWarning, match=r"The dtype of the watched tensor must be floating \(e.g. "
-                                             r"tf.float32\), got tf.int32"):
+        with pytest.warns(
+            UserWarning,
+            match=r"The dtype of the watched tensor must be floating \(e.g. "
+            r"tf.float32\), got tf.int32",
+        ):
             g.watch(tf.constant(1))
 
 
@@ -124,8 +136,11 @@ def test_batch_jacobian_shapes():
     with tf.GradientTape() as g:
         g.watch(a)
         y = tf.ones((3, 3)) * tf.reduce_sum(a)
-    with pytest.raises(ValueError, match=r"Need first dimension of target shape \(\(3, 3\)\) and source "
-                                         r"shape \(\(2, 3\)\) to match\."):
+    with pytest.raises(
+        ValueError,
+        match=r"Need first dimension of target shape \(\(3, 3\)\) and source "
+        r"shape \(\(2, 3\)\) to match\.",
+    ):
         g.batch_jacobian(y, a)
     with pytest.raises(ValueError, match=r"Shape \(3,\) must have rank at least 2"):
         g.batch_jacobian(y, tf.ones((3,)))
@@ -133,8 +148,11 @@ def test_batch_jacobian_shapes():
 
 def test_pfor_off_needs_persistent():
     g, x, y = _used_tape()
-    with pytest.raises(RuntimeError, match="GradientTape must be created with persistent=True to "
-                                           "compute the jacobian with eager execution enabled"):
+    with pytest.raises(
+        RuntimeError,
+        match="GradientTape must be created with persistent=True to "
+        "compute the jacobian with eager execution enabled",
+    ):
         g.jacobian(y, x, experimental_use_pfor=False)
 
 
@@ -143,8 +161,11 @@ def test_persistent_gradient_inside_context_warns():
     with tf.GradientTape(persistent=True) as g:
         g.watch(x)
         y = x * x
-        with pytest.warns(UserWarning, match="Calling GradientTape.gradient on a persistent tape inside "
-                                             "its context is significantly less efficient"):
+        with pytest.warns(
+            UserWarning,
+            match="Calling GradientTape.gradient on a persistent tape inside "
+            "its context is significantly less efficient",
+        ):
             g.gradient(y, x)
 
 
@@ -152,8 +173,11 @@ def test_output_gradients_errors():
     g, x, y = _used_tape()
     with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\) with an unsupported type"):
         g.gradient([y], x, output_gradients=[None])
-    with pytest.raises(InvalidArgumentError, match=r"cannot compute Mul as input #1\(zero-based\) was "
-                                                   r"expected to be a int32 tensor but is a float tensor"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"cannot compute Mul as input #1\(zero-based\) was "
+        r"expected to be a int32 tensor but is a float tensor",
+    ):
         g.gradient(y, x, output_gradients=tf.constant(1))
     with pytest.raises(InvalidArgumentError, match=r"Incompatible shapes: \[2\] vs. \[\]"):
         g.gradient(y, x, output_gradients=tf.constant([1.0, 2.0]))
@@ -180,8 +204,10 @@ def test_failed_custom_gradient_backward_keeps_the_tape_usable():
     with tf.GradientTape() as g:
         g.watch(x)
         y = f(x, b)
-        with pytest.raises(ValueError, match="custom_gradient function expected to return 2 gradients, "
-                                             "but returned 1 instead"):
+        with pytest.raises(
+            ValueError,
+            match="custom_gradient function expected to return 2 gradients, but returned 1 instead",
+        ):
             g.gradient(y, x)
         assert g._recording
     with pytest.raises(ValueError, match="expected to return 2 gradients"):
@@ -200,14 +226,18 @@ def test_custom_gradient_errors():
         return x * v, lambda dy, variables=None: (dy, [])
 
     x = tf.constant(2.0)
-    with pytest.raises(TypeError, match="@tf.custom_gradient grad_fn must accept keyword argument "
-                                        "'variables', since function uses variables: \\[<tf.Variable"):
+    with pytest.raises(
+        TypeError,
+        match="@tf.custom_gradient grad_fn must accept keyword argument "
+        "'variables', since function uses variables: \\[<tf.Variable",
+    ):
         no_variables_kwarg(x)
     with tf.GradientTape() as g:
         g.watch(x)
         y = wrong_variable_count(x)
-    with pytest.raises(ValueError, match="Must return gradient for each variable from @custom_gradient "
-                                         "grad_fn"):
+    with pytest.raises(
+        ValueError, match="Must return gradient for each variable from @custom_gradient grad_fn"
+    ):
         g.gradient(y, x)
 
 

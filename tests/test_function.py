@@ -203,7 +203,8 @@ def test_prints_while_tracing_once_with_argument_names(capsys):
     f(tf.constant(3.0), y=tf.constant([1, 2]))
     assert capsys.readouterr().out == (
         "tracing Tensor(\"x:0\", shape=(), dtype=float32) <tf.Tensor 'y:0' shape=(2,) dtype=int32> "
-        "SymbolicTensor\n")
+        "SymbolicTensor\n"
+    )
 
     @tf.function
     def failing(x):

@@ -156,6 +156,7 @@ def test_random_numbers_in_traced_branches_and_loops_are_new_per_call_and_iterat
     def loop(n):
         def body(i, acc):
             return i + 1, tf.concat([acc[1:], tf.random.uniform([1])], 0)
+
         return tf.while_loop(lambda i, acc: i < n, body, (0, tf.zeros([3])))[1]
 
     first, second = loop(tf.constant(3)).numpy(), loop(tf.constant(3)).numpy()
@@ -216,7 +217,7 @@ def test_integer_mod_pow_and_floordiv_by_constants_inside_a_function():
     # comparison was staged and bool() of it raised TracerBoolConversionError.
     @tf.function
     def f(x):
-        return x % 2, x ** 2, x // 3
+        return x % 2, x**2, x // 3
 
     mod, power, div = f(tf.constant([5, 7]))
     np.testing.assert_array_equal(mod.numpy(), [1, 1])

@@ -20,7 +20,7 @@ def test_values_and_gradients_match_jax(traced):
     x = tf.Variable(X)
 
     def program():
-        mapped = tf.map_fn(lambda e: e ** 3, x) + tf.vectorized_map(tf.sin, x)
+        mapped = tf.map_fn(lambda e: e**3, x) + tf.vectorized_map(tf.sin, x)
         scanned = tf.scan(lambda a, e: a * e + tf.sin(e), x, initializer=tf.constant(1.0))
         folded = tf.foldl(lambda a, e: a * e, x) + tf.foldr(lambda a, e: a - e, x, initializer=0.0)
         return mapped, scanned, folded
@@ -31,7 +31,7 @@ def test_values_and_gradients_match_jax(traced):
         total = tf.reduce_sum(mapped) + tf.reduce_sum(scanned) + folded
 
     def reference(v):
-        mapped = jax.lax.map(lambda e: e ** 3 + jnp.sin(e), v)
+        mapped = jax.lax.map(lambda e: e**3 + jnp.sin(e), v)
         folded = v[0] * v[1] * v[2] - v[2] - v[1] - v[0]
         return jnp.sum(mapped) + jnp.sum(_jax_scan(v)) + folded
 
@@ -43,15 +43,19 @@ def test_values_and_gradients_match_jax(traced):
 def test_nests_and_reverse():
     pairs = tf.map_fn(lambda t: t[0] * t[1], (tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0])))
     assert pairs.numpy().tolist() == [3.0, 8.0]
-    sums, products = tf.scan(lambda a, e: (a[0] + e, a[1] * e), tf.constant([1.0, 2.0, 3.0]),
-                             initializer=(0.0, 1.0))
+    sums, products = tf.scan(
+        lambda a, e: (a[0] + e, a[1] * e), tf.constant([1.0, 2.0, 3.0]), initializer=(0.0, 1.0)
+    )
     assert (sums.numpy().tolist(), products.numpy().tolist()) == ([1.0, 3.0, 6.0], [1.0, 2.0, 6.0])
     assert tf.scan(lambda a, e: a + e, tf.constant([1, 2, 3]), reverse=True).numpy().tolist() == [6, 5, 3]
 
 
 def test_errors():
-    with pytest.raises(ValueError, match=r"The tensors in elems must have the same first dimension; "
-                                         r"got \[2, 3\]"):
+    with pytest.raises(
+        ValueError,
+        match=r"The tensors in elems must have the same first dimension; "
+        r"got \[2, 3\]",
+    ):
         tf.map_fn(lambda t: t[0], (tf.ones(2), tf.ones(3)))
     with pytest.raises(ValueError, match=r"tf.map_fn over an empty first dimension is not supported"):
         tf.map_fn(lambda t: t, tf.zeros((0, 2)))

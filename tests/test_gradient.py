@@ -25,13 +25,18 @@ def _tape(*watched, persistent=True):
     return tape
 
 
-@pytest.mark.parametrize(("tf_fn", "jax_fn"), [
-    (lambda x, y: x * y + tf.sin(x), lambda x, y: x * y + jnp.sin(x)),
-    (lambda x, y: tf.exp(x) / (1.0 + y * y), lambda x, y: jnp.exp(x) / (1.0 + y * y)),
-    (lambda x, y: tf.reduce_sum(tf.tanh(x) * y), lambda x, y: jnp.sum(jnp.tanh(x) * y)),
-    (lambda x, y: tf.matmul(tf.reshape(x, [2, 2]), tf.reshape(y, [2, 2])),
-     lambda x, y: jnp.reshape(x, (2, 2)) @ jnp.reshape(y, (2, 2))),
-])
+@pytest.mark.parametrize(
+    ("tf_fn", "jax_fn"),
+    [
+        (lambda x, y: x * y + tf.sin(x), lambda x, y: x * y + jnp.sin(x)),
+        (lambda x, y: tf.exp(x) / (1.0 + y * y), lambda x, y: jnp.exp(x) / (1.0 + y * y)),
+        (lambda x, y: tf.reduce_sum(tf.tanh(x) * y), lambda x, y: jnp.sum(jnp.tanh(x) * y)),
+        (
+            lambda x, y: tf.matmul(tf.reshape(x, [2, 2]), tf.reshape(y, [2, 2])),
+            lambda x, y: jnp.reshape(x, (2, 2)) @ jnp.reshape(y, (2, 2)),
+        ),
+    ],
+)
 def test_gradient_matches_jax_and_finite_differences(tf_fn, jax_fn):
     rng = np.random.default_rng(0)
     check_gradient(tf_fn, jax_fn, rng.normal(size=4), rng.normal(size=4))
@@ -104,18 +109,23 @@ def test_output_gradients():
     g.__exit__(None, None, None)
     # Matched in order with the flattened targets.
     np.testing.assert_array_equal(
-        g.gradient([y, z], a, output_gradients=[tf.constant([10.0, 100.0]), 2.0]).numpy(), [22.0, 402.0])
+        g.gradient([y, z], a, output_gradients=[tf.constant([10.0, 100.0]), 2.0]).numpy(), [22.0, 402.0]
+    )
     # Targets past the end get ones; extra entries are ignored (TF).
     np.testing.assert_array_equal(
-        g.gradient([y, z], a, output_gradients=[tf.constant([10.0, 100.0])]).numpy(), [21.0, 401.0])
+        g.gradient([y, z], a, output_gradients=[tf.constant([10.0, 100.0])]).numpy(), [21.0, 401.0]
+    )
     np.testing.assert_array_equal(
-        g.gradient(y, a, output_gradients=[tf.constant([1.0, 1.0]), tf.constant(5.0)]).numpy(), [2.0, 4.0])
+        g.gradient(y, a, output_gradients=[tf.constant([1.0, 1.0]), tf.constant(5.0)]).numpy(), [2.0, 4.0]
+    )
     # Broadcast to the target; a Variable or float32 numpy works too.
     np.testing.assert_array_equal(g.gradient(y, a, output_gradients=tf.constant(10.0)).numpy(), [20.0, 40.0])
     np.testing.assert_array_equal(
-        g.gradient(y, a, output_gradients=tf.Variable([2.0, 3.0])).numpy(), [4.0, 12.0])
+        g.gradient(y, a, output_gradients=tf.Variable([2.0, 3.0])).numpy(), [4.0, 12.0]
+    )
     np.testing.assert_array_equal(
-        g.gradient(y, a, output_gradients=np.array([2.0, 3.0], np.float32)).numpy(), [4.0, 12.0])
+        g.gradient(y, a, output_gradients=np.array([2.0, 3.0], np.float32)).numpy(), [4.0, 12.0]
+    )
     # A dict is flattened in key order, like the target.
     d = g.gradient({"b": z, "a": a}, a, output_gradients={"b": 2.0, "a": tf.constant([10.0, 0.0])})
     np.testing.assert_array_equal(d.numpy(), [12.0, 2.0])
@@ -196,10 +206,12 @@ def test_complex_gradient_is_conjugated_as_tf():
         ex = tf.exp(c)
         ab = tf.abs(c)
     np.testing.assert_allclose(g.gradient(sq, c).numpy(), [2 - 4j, -1 - 0.6j])
-    np.testing.assert_allclose(g.gradient(ex, c).numpy(),
-                               [-1.13120438 - 2.47172667j, 0.57944087 - 0.17924207j], rtol=1e-6)
-    np.testing.assert_allclose(g.gradient(ab, c).numpy(),
-                               [0.4472136 + 0.89442719j, -0.85749293 + 0.51449576j], rtol=1e-6)
+    np.testing.assert_allclose(
+        g.gradient(ex, c).numpy(), [-1.13120438 - 2.47172667j, 0.57944087 - 0.17924207j], rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        g.gradient(ab, c).numpy(), [0.4472136 + 0.89442719j, -0.85749293 + 0.51449576j], rtol=1e-6
+    )
     og = tf.constant([1j, 2.0 + 1j], tf.complex128)
     np.testing.assert_allclose(g.gradient(sq, c, output_gradients=og).numpy(), [4 + 2j, -1.4 - 2.2j])
 

@@ -55,13 +55,13 @@ def test_stop_recording(capsys):
             y_sq = y * y
         z = x_sq + y_sq
 
-    grad = t.gradient(z, {'x': x, 'y': y})
+    grad = t.gradient(z, {"x": x, "y": y})
 
-    print('dz/dx:', grad['x'])  # 2*x => 4
-    print('dz/dy:', grad['y'])
+    print("dz/dx:", grad["x"])  # 2*x => 4
+    print("dz/dy:", grad["y"])
 
     assert _printed(capsys) == ["dz/dx: tf.Tensor(4.0, shape=(), dtype=float32)", "dz/dy: None"]
-    assert grad['x'].numpy() == jax.grad(_x2)(jnp.float32(2.0), jnp.float32(3.0))
+    assert grad["x"].numpy() == jax.grad(_x2)(jnp.float32(2.0), jnp.float32(3.0))
 
 
 def test_reset(capsys):
@@ -76,13 +76,13 @@ def test_reset(capsys):
             t.reset()
         z = x * x + y_sq
 
-    grad = t.gradient(z, {'x': x, 'y': y})
+    grad = t.gradient(z, {"x": x, "y": y})
 
-    print('dz/dx:', grad['x'])  # 2*x => 4
-    print('dz/dy:', grad['y'])
+    print("dz/dx:", grad["x"])  # 2*x => 4
+    print("dz/dy:", grad["y"])
 
     assert _printed(capsys) == ["dz/dx: tf.Tensor(4.0, shape=(), dtype=float32)", "dz/dy: None"]
-    assert grad['x'].numpy() == jax.grad(_x2)(jnp.float32(2.0), jnp.float32(3.0))
+    assert grad["x"].numpy() == jax.grad(_x2)(jnp.float32(2.0), jnp.float32(3.0))
 
 
 def test_stop_gradient(capsys):
@@ -93,13 +93,13 @@ def test_stop_gradient(capsys):
         y_sq = y**2
         z = x**2 + tf.stop_gradient(y_sq)
 
-    grad = t.gradient(z, {'x': x, 'y': y})
+    grad = t.gradient(z, {"x": x, "y": y})
 
-    print('dz/dx:', grad['x'])  # 2*x => 4
-    print('dz/dy:', grad['y'])
+    print("dz/dx:", grad["x"])  # 2*x => 4
+    print("dz/dy:", grad["y"])
 
     assert _printed(capsys) == ["dz/dx: tf.Tensor(4.0, shape=(), dtype=float32)", "dz/dy: None"]
-    assert grad['x'].numpy() == jax.grad(_x2)(jnp.float32(2.0), jnp.float32(3.0))
+    assert grad["x"].numpy() == jax.grad(_x2)(jnp.float32(2.0), jnp.float32(3.0))
 
 
 # --- Custom gradients -------------------------------------------------------------------------
@@ -111,6 +111,7 @@ def test_custom_gradient_clips_the_incoming_gradient(capsys):
     def clip_gradients(y):
         def backward(dy):
             return tf.clip_by_norm(dy, 0.5)
+
         return y, backward
 
     v = tf.Variable(2.0)
@@ -139,10 +140,10 @@ def test_custom_gradients_in_saved_model(capsys, tmp_path, monkeypatch):
     def clip_gradients(y):
         def backward(dy):
             return tf.clip_by_norm(dy, 0.5)
+
         return y, backward
 
     class MyModule(tf.Module):
-
         @tf.function(input_signature=[tf.TensorSpec(None)])
         def call_custom_grad(self, x):
             return clip_gradients(x)
@@ -150,13 +151,12 @@ def test_custom_gradients_in_saved_model(capsys, tmp_path, monkeypatch):
     model = MyModule()
 
     tf.saved_model.save(
-        model,
-        'saved_model',
-        options=tf.saved_model.SaveOptions(experimental_custom_gradients=True))
+        model, "saved_model", options=tf.saved_model.SaveOptions(experimental_custom_gradients=True)
+    )
 
     # The loaded gradients will be the same as the above example.
     v = tf.Variable(2.0)
-    loaded = tf.saved_model.load('saved_model')
+    loaded = tf.saved_model.load("saved_model")
     with tf.GradientTape() as t:
         output = loaded.call_custom_grad(v * v)
     print(t.gradient(output, v))
@@ -188,8 +188,8 @@ def test_multiple_tapes():
 
         ys = tf.reduce_sum(y)
 
-    g0 = tape0.gradient(ys, x0).numpy()   # cos(x) => 1.0
-    g1 = tape1.gradient(ys, x1).numpy()   # sigmoid(x1)*(1-sigmoid(x1)) => 0.25
+    g0 = tape0.gradient(ys, x0).numpy()  # cos(x) => 1.0
+    g1 = tape1.gradient(ys, x1).numpy()  # sigmoid(x1)*(1-sigmoid(x1)) => 0.25
 
     assert (g0, g1) == (1.0, 0.25)
     assert g0.dtype == g1.dtype == np.float32
@@ -209,8 +209,8 @@ def test_higher_order_gradients(capsys):
         dy_dx = t1.gradient(y, x)
     d2y_dx2 = t2.gradient(dy_dx, x)
 
-    print('dy_dx:', dy_dx.numpy())  # 3 * x**2 => 3.0
-    print('d2y_dx2:', d2y_dx2.numpy())  # 6 * x => 6.0
+    print("dy_dx:", dy_dx.numpy())  # 3 * x**2 => 3.0
+    print("d2y_dx2:", d2y_dx2.numpy())  # 6 * x => 6.0
 
     assert _printed(capsys) == ["dy_dx: 3.0", "d2y_dx2: 6.0"]
     cube = lambda x: x * x * x
@@ -229,7 +229,7 @@ def test_input_gradient_regularization():
         with tf.GradientTape(watch_accessed_variables=False) as t1:
             t1.watch(x)
             y = layer(x)
-            out = tf.reduce_sum(layer(x)**2)
+            out = tf.reduce_sum(layer(x) ** 2)
         # 1. Calculate the input gradient.
         g1 = t1.gradient(out, x)
         # 2. Calculate the magnitude of the input gradient.
@@ -256,11 +256,11 @@ def test_input_gradient_regularization():
 
 
 def test_jacobian_scalar_source(capsys):
-    x = tf.linspace(-10.0, 10.0, 200+1)
+    x = tf.linspace(-10.0, 10.0, 200 + 1)
     delta = tf.Variable(0.0)
 
     with tf.GradientTape() as tape:
-        y = tf.nn.sigmoid(x+delta)
+        y = tf.nn.sigmoid(x + delta)
 
     dy_dx = tape.jacobian(y, delta)
 
@@ -289,12 +289,12 @@ def test_jacobian_tensor_source(capsys):
     assert repr(j.shape) == "TensorShape([7, 10, 5, 10])"
 
     g = tape.gradient(y, layer.kernel)
-    print('g.shape:', g.shape)  # g.shape: (5, 10)
+    print("g.shape:", g.shape)  # g.shape: (5, 10)
 
     j_sum = tf.reduce_sum(j, axis=[0, 1])
     delta = tf.reduce_max(abs(g - j_sum)).numpy()
     assert delta < 1e-3
-    print('delta:', delta)  # delta: 0.0 (up to float rounding)
+    print("delta:", delta)  # delta: 0.0 (up to float rounding)
 
     printed = _printed(capsys)
     assert printed[0] == "g.shape: (5, 10)"
@@ -322,8 +322,8 @@ def test_hessian_and_newton_step(capsys):
 
     h = t2.jacobian(g, layer1.kernel)
 
-    print(f'layer.kernel.shape: {layer1.kernel.shape}')  # layer.kernel.shape: (5, 8)
-    print(f'h.shape: {h.shape}')  # h.shape: (5, 8, 5, 8)
+    print(f"layer.kernel.shape: {layer1.kernel.shape}")  # layer.kernel.shape: (5, 8)
+    print(f"h.shape: {h.shape}")  # h.shape: (5, 8, 5, 8)
     assert _printed(capsys) == ["layer.kernel.shape: (5, 8)", "h.shape: (5, 8, 5, 8)"]
 
     (k1, b1), (k2, b2) = _weights(layer1), _weights(layer2)
@@ -341,7 +341,7 @@ def test_hessian_and_newton_step(capsys):
     h_mat = tf.reshape(h, [n_params, n_params])
 
     eps = 1e-3
-    eye_eps = tf.eye(h_mat.shape[0])*eps
+    eye_eps = tf.eye(h_mat.shape[0]) * eps
 
     # X(k+1) = X(k) - (∇²f(X(k)))^-1 @ ∇f(X(k))
     # h_mat = ∇²f(X(k))
@@ -386,7 +386,7 @@ def test_batch_jacobian(capsys):
 
     j_sum = tf.reduce_sum(j, axis=2)
     print(j_sum.shape)  # (7, 6, 5)
-    j_select = tf.einsum('bxby->bxy', j)
+    j_select = tf.einsum("bxby->bxy", j)
     print(j_select.shape)  # (7, 6, 5)
     assert _printed(capsys) == ["(7, 6, 5)", "(7, 6, 5)"]
 
@@ -403,7 +403,7 @@ def test_batch_jacobian(capsys):
     off_diagonal = ref * (1 - np.eye(7))[:, None, :, None]
     assert not np.any(off_diagonal) and not np.any(j.numpy() * (1 - np.eye(7))[:, None, :, None])
     # ... so batch_jacobian is the diagonal of the full Jacobian.
-    diagonal = jnp.einsum('bxby->bxy', ref)
+    diagonal = jnp.einsum("bxby->bxy", ref)
     np.testing.assert_allclose(jb.numpy(), diagonal, **F32)
     np.testing.assert_allclose(j_select.numpy(), diagonal, **F32)
     np.testing.assert_allclose(j_sum.numpy(), diagonal, **F32)
@@ -423,10 +423,10 @@ def test_batch_jacobian_with_batch_norm(capsys):
         y = layer2(y)
 
     j = tape.jacobian(y, x)
-    print(f'j.shape: {j.shape}')  # j.shape: (7, 6, 7, 5)
+    print(f"j.shape: {j.shape}")  # j.shape: (7, 6, 7, 5)
 
     jb = tape.batch_jacobian(y, x)
-    print(f'jb.shape: {jb.shape}')  # jb.shape: (7, 6, 5)
+    print(f"jb.shape: {jb.shape}")  # jb.shape: (7, 6, 5)
 
     assert _printed(capsys) == ["j.shape: (7, 6, 7, 5)", "jb.shape: (7, 6, 5)"]
 

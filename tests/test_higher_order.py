@@ -191,7 +191,9 @@ _SIZE_ONE = {
     "cumprod_exclusive": (lambda x: tf.math.cumprod(x, axis=1, exclusive=True), "zeros"),
     "cumulative_logsumexp": (lambda x: tf.math.cumulative_logsumexp(x, axis=1), "zeros"),
     "cumulative_logsumexp_exclusive": (
-        lambda x: tf.math.cumulative_logsumexp(x, axis=1, exclusive=True), "zeros"),
+        lambda x: tf.math.cumulative_logsumexp(x, axis=1, exclusive=True),
+        "zeros",
+    ),
     "det_1x1": (lambda x: tf.linalg.det(tf.reshape(x, [3, 1, 1])), "zeros"),
     "reduce_sum": (lambda x: tf.reduce_sum(x, axis=1), None),
     "reduce_mean": (lambda x: tf.reduce_mean(x, axis=1), None),
@@ -219,10 +221,17 @@ def test_second_order_over_a_size_one_axis_as_tf(name):
         np.testing.assert_array_equal(result.numpy(), np.zeros(x.shape))
 
 
-@pytest.mark.parametrize(("shape", "axis", "keepdims"), [
-    ((3, 1), 1, False), ((3, 2), 1, False), ((2, 3, 4), [0, 2], True), ((2, 3), None, False),
-    ((2, 1, 3), [1], False), ((2, 3), [], False),
-])
+@pytest.mark.parametrize(
+    ("shape", "axis", "keepdims"),
+    [
+        ((3, 1), 1, False),
+        ((3, 2), 1, False),
+        ((2, 3, 4), [0, 2], True),
+        ((2, 3), None, False),
+        ((2, 1, 3), [1], False),
+        ((2, 3), [], False),
+    ],
+)
 def test_reduce_prod_hessian_matches_jax(shape, axis, keepdims):
     x_np = np.random.default_rng(7).uniform(0.5, 1.5, size=shape)
     x = tf.constant(x_np)
@@ -242,10 +251,14 @@ def test_reduce_prod_hessian_matches_jax(shape, axis, keepdims):
 def test_size_one_hessians_match_jax():
     x_np = np.array([[0.3], [-1.2], [2.0]])
     for tf_f, jnp_f in [
-        (lambda v: tf.math.cumulative_logsumexp(v, axis=1) ** 3,
-         lambda v: jax.lax.cumlogsumexp(v, axis=1) ** 3),
-        (lambda v: tf.linalg.det(tf.reshape(v, [3, 1, 1])) ** 3,
-         lambda v: jnp.linalg.det(v.reshape(3, 1, 1)) ** 3),
+        (
+            lambda v: tf.math.cumulative_logsumexp(v, axis=1) ** 3,
+            lambda v: jax.lax.cumlogsumexp(v, axis=1) ** 3,
+        ),
+        (
+            lambda v: tf.linalg.det(tf.reshape(v, [3, 1, 1])) ** 3,
+            lambda v: jnp.linalg.det(v.reshape(3, 1, 1)) ** 3,
+        ),
         (lambda v: tf.reduce_prod(v, axis=1) ** 3, lambda v: jnp.prod(v, axis=1) ** 3),
     ]:
         x = tf.constant(x_np)

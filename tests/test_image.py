@@ -36,7 +36,8 @@ CASES = {
     "convert_float32_float64": lambda: tf.image.convert_image_dtype(F, tf.float64),
     "convert_uint8_int32": lambda: tf.image.convert_image_dtype(U8[:1, :2], tf.int32),
     "convert_int32_uint8": lambda: tf.image.convert_image_dtype(
-        tf.image.convert_image_dtype(U8[:1, :2], tf.int32), tf.uint8),
+        tf.image.convert_image_dtype(U8[:1, :2], tf.int32), tf.uint8
+    ),
     "grayscale": lambda: tf.image.rgb_to_grayscale(IMG3),
     "grayscale_uint8": lambda: tf.image.rgb_to_grayscale(U8),
     "central_crop": lambda: tf.image.central_crop(IMG3, 0.5),
@@ -60,9 +61,11 @@ def _weighted_gradient(op, weights):
 
 
 CASES["gradient_bilinear_down"] = lambda: _weighted_gradient(
-    lambda x: tf.image.resize(x, [3, 2]), np.arange(18, dtype=np.float32).reshape(3, 2, 3))
+    lambda x: tf.image.resize(x, [3, 2]), np.arange(18, dtype=np.float32).reshape(3, 2, 3)
+)
 CASES["gradient_standardization"] = lambda: _weighted_gradient(
-    tf.image.per_image_standardization, np.arange(60, dtype=np.float32).reshape(5, 4, 3))
+    tf.image.per_image_standardization, np.arange(60, dtype=np.float32).reshape(5, 4, 3)
+)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -86,8 +89,11 @@ def test_resize_gradient_matches_jax():
 
 def test_inside_function():
     f = tf.function(lambda x: tf.image.flip_left_right(tf.image.resize(x, [3, 2])))
-    np.testing.assert_allclose(f(tf.constant(IMG3)).numpy(),
-                               tf.image.flip_left_right(tf.image.resize(IMG3, [3, 2])).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(
+        f(tf.constant(IMG3)).numpy(),
+        tf.image.flip_left_right(tf.image.resize(IMG3, [3, 2])).numpy(),
+        rtol=1e-6,
+    )
 
 
 def test_random_flip_left_right():
@@ -101,17 +107,32 @@ def test_random_flip_left_right():
     assert seen == {True, False}
 
 
-@pytest.mark.parametrize("call, error, message", [
-    (lambda: tf.image.resize(IMG3[0, 0], [2, 2]), ValueError,
-     "'images' must have either 3 or 4 dimensions."),
-    (lambda: tf.image.central_crop(IMG3, 1.5), ValueError, "central_fraction must be within (0, 1]"),
-    (lambda: tf.image.flip_left_right(IMG3[0, 0]), ValueError,
-     "'image' (shape (3,)) must be at least three-dimensional."),
-    (lambda: tf.image.resize(IMG3, [2, 2], method="foo"), ValueError,
-     "Resize method is not implemented: foo"),
-    (lambda: tf.image.rgb_to_grayscale(IMG3[..., :2]), tf.errors.InvalidArgumentError,
-     "Matrix size-incompatible: In[0]: [20,2], In[1]: [3,1] [Op:MatMul]"),
-])
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (
+            lambda: tf.image.resize(IMG3[0, 0], [2, 2]),
+            ValueError,
+            "'images' must have either 3 or 4 dimensions.",
+        ),
+        (lambda: tf.image.central_crop(IMG3, 1.5), ValueError, "central_fraction must be within (0, 1]"),
+        (
+            lambda: tf.image.flip_left_right(IMG3[0, 0]),
+            ValueError,
+            "'image' (shape (3,)) must be at least three-dimensional.",
+        ),
+        (
+            lambda: tf.image.resize(IMG3, [2, 2], method="foo"),
+            ValueError,
+            "Resize method is not implemented: foo",
+        ),
+        (
+            lambda: tf.image.rgb_to_grayscale(IMG3[..., :2]),
+            tf.errors.InvalidArgumentError,
+            "Matrix size-incompatible: In[0]: [20,2], In[1]: [3,1] [Op:MatMul]",
+        ),
+    ],
+)
 def test_tf_errors(call, error, message):
     with pytest.raises(error) as info:  # TF 2.21's classes and messages
         call()

@@ -173,14 +173,17 @@ def test_a_function_level_import_counts(tmp_path):
     assert edges == [("tapejax._api.high", ("g",), 2)]
 
 
-@pytest.mark.parametrize("namespace", ["math", "nn", "linalg", "random", "dtypes", "errors", "debugging",
-                                       "autodiff", "nest", "config"])
+@pytest.mark.parametrize(
+    "namespace",
+    ["math", "nn", "linalg", "random", "dtypes", "errors", "debugging", "autodiff", "nest", "config"],
+)
 def test_namespaces_only_re_export(namespace):
     """A TF namespace module (``tapejax.math``) defines nothing: it imports and lists names."""
     tree = ast.parse((PACKAGE / f"{namespace}.py").read_text())
     for node in tree.body:
         assert isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.Expr)), (
-            f"tapejax/{namespace}.py line {node.lineno}: a namespace holds re-exports only")
+            f"tapejax/{namespace}.py line {node.lineno}: a namespace holds re-exports only"
+        )
         if isinstance(node, ast.Assign):
             assert [t.id for t in node.targets] == ["__all__"]
 

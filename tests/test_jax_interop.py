@@ -115,8 +115,12 @@ def test_tree_map_over_what_gradient_returns():
     np.testing.assert_allclose(new["b"].numpy(), [0.4], rtol=1e-6)
     # Variables flatten to their values: updating them in place takes is_leaf
     vs = [tf.Variable([1.0]), tf.Variable([2.0])]
-    jax.tree_util.tree_map(lambda v, g: v.assign_sub(g), vs, [tf.constant([1.0])] * 2,
-                           is_leaf=lambda x: isinstance(x, tf.Variable))
+    jax.tree_util.tree_map(
+        lambda v, g: v.assign_sub(g),
+        vs,
+        [tf.constant([1.0])] * 2,
+        is_leaf=lambda x: isinstance(x, tf.Variable),
+    )
     assert [v.numpy().tolist() for v in vs] == [[0.0], [1.0]]
 
 
@@ -126,6 +130,7 @@ def test_function_of_a_jitted_jax_function():
 
 
 # -- jax_op --------------------------------------------------------------------------------
+
 
 def _f_jax(p, x):
     return jnp.tanh(x @ p["w"] + p["b"])
@@ -234,6 +239,7 @@ def test_equinox_model_on_the_tape():
 
 
 # -- optax -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("compiled", [False, True])
 def test_optax_drives_variables_like_optax_itself(compiled):

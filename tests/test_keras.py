@@ -72,12 +72,20 @@ def test_dense_names_and_paths_as_keras():
     assert repr(b) == "<Dense name=head, built=True>"
 
 
-@pytest.mark.parametrize("activation, ref", [
-    (None, lambda z: z), ("relu", jax.nn.relu), ("elu", jax.nn.elu), ("tanh", jnp.tanh),
-    ("sigmoid", jax.nn.sigmoid), ("softmax", jax.nn.softmax),
-    ("hard_sigmoid", lambda z: jax.nn.relu6(z + 3) / 6),
-    (tf.nn.elu, jax.nn.elu), (lambda t: t * 2.0, lambda z: z * 2.0),
-])
+@pytest.mark.parametrize(
+    "activation, ref",
+    [
+        (None, lambda z: z),
+        ("relu", jax.nn.relu),
+        ("elu", jax.nn.elu),
+        ("tanh", jnp.tanh),
+        ("sigmoid", jax.nn.sigmoid),
+        ("softmax", jax.nn.softmax),
+        ("hard_sigmoid", lambda z: jax.nn.relu6(z + 3) / 6),
+        (tf.nn.elu, jax.nn.elu),
+        (lambda t: t * 2.0, lambda z: z * 2.0),
+    ],
+)
 def test_dense_forward_matches_formula(activation, ref):
     x, k, b = rand(4, 3), rand(3, 5, seed=1), rand(5, seed=2)
     layer = built_dense(5, k, b, activation=activation, dtype="float64")
@@ -108,13 +116,16 @@ def test_dense_dtypes_follow_keras():
     assert wide.kernel.dtype == tf.float64 and wide.dtype == "float64"
 
 
-@pytest.mark.parametrize("initializer, expected", [
-    ("ones", np.ones((3, 2))),
-    (tf.keras.initializers.Constant(2.0), np.full((3, 2), 2.0)),
-    (tf.keras.initializers.Zeros, np.zeros((3, 2))),
-    (lambda shape, dtype=None: tf.fill(shape, 3.0), np.full((3, 2), 3.0)),
-    (np.arange(6.0).reshape(3, 2), np.arange(6.0).reshape(3, 2)),
-])
+@pytest.mark.parametrize(
+    "initializer, expected",
+    [
+        ("ones", np.ones((3, 2))),
+        (tf.keras.initializers.Constant(2.0), np.full((3, 2), 2.0)),
+        (tf.keras.initializers.Zeros, np.zeros((3, 2))),
+        (lambda shape, dtype=None: tf.fill(shape, 3.0), np.full((3, 2), 3.0)),
+        (np.arange(6.0).reshape(3, 2), np.arange(6.0).reshape(3, 2)),
+    ],
+)
 def test_dense_kernel_initializers(initializer, expected):
     layer = layers.Dense(2, kernel_initializer=initializer, bias_initializer="ones")
     layer(tf.ones([1, 3]))
@@ -177,8 +188,11 @@ def test_dense_errors():
 @pytest.mark.parametrize("shape, ndim", [((), 0), ((5,), 1)])
 def test_dense_needs_rank_2(shape, ndim):
     layer = layers.Dense(4)
-    with pytest.raises(ValueError, match=rf"Input 0 of layer 'dense' is incompatible with the layer: "
-                                         rf"expected min_ndim=2, found ndim={ndim}. Full shape received: "):
+    with pytest.raises(
+        ValueError,
+        match=rf"Input 0 of layer 'dense' is incompatible with the layer: "
+        rf"expected min_ndim=2, found ndim={ndim}. Full shape received: ",
+    ):
         layer(tf.ones(shape))
     assert not layer.built
 
@@ -186,8 +200,11 @@ def test_dense_needs_rank_2(shape, ndim):
 def test_built_dense_rejects_another_input_size():
     layer = layers.Dense(3)
     layer(tf.ones([2, 5]))
-    with pytest.raises(ValueError, match=r"expected axis -1 of input shape to have value 5, but received "
-                                         r"input with shape \(2, 4\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"expected axis -1 of input shape to have value 5, but received "
+        r"input with shape \(2, 4\)",
+    ):
         layer(tf.ones([2, 4]))
 
 
@@ -207,8 +224,12 @@ def test_batch_norm_weights_as_keras():
 def stats_bn(features, dtype="float64", input_shape=None, **kwargs):
     bn = layers.BatchNormalization(dtype=dtype, **kwargs)
     bn.build(input_shape or (None, features))
-    gamma, beta, mm, mv = rand(features, seed=3), rand(features, seed=4), rand(features, seed=5), np.exp(
-        rand(features, seed=6))
+    gamma, beta, mm, mv = (
+        rand(features, seed=3),
+        rand(features, seed=4),
+        rand(features, seed=5),
+        np.exp(rand(features, seed=6)),
+    )
     bn.set_weights([gamma, beta, mm, mv])
     return bn, (gamma, beta, mm, mv)
 
@@ -245,8 +266,9 @@ def test_batch_norm_float32_update_matches_keras_numbers():
 def test_frozen_batch_norm_runs_in_inference_mode():
     bn, (gamma, beta, mm, mv) = stats_bn(3, trainable=False)
     x = rand(6, 3)
-    np.testing.assert_allclose(bn(tf.constant(x), training=True).numpy(),
-                               (x - mm) / np.sqrt(mv + EPS) * gamma + beta, rtol=1e-12)
+    np.testing.assert_allclose(
+        bn(tf.constant(x), training=True).numpy(), (x - mm) / np.sqrt(mv + EPS) * gamma + beta, rtol=1e-12
+    )
     np.testing.assert_array_equal(bn.moving_mean.numpy(), mm)
     assert bn.trainable_variables == [] and len(bn.non_trainable_variables) == 4
 
@@ -339,10 +361,16 @@ class Block(layers.Layer):
 def test_custom_layer_tracks_sublayers_in_keras_order():
     block = Block()
     block(tf.ones([3, 2]))
-    paths = ["block/s", "block/c", "block/dense/kernel", "block/dense/bias",
-             "block/batch_normalization/gamma",
-             "block/batch_normalization/beta", "block/batch_normalization/moving_mean",
-             "block/batch_normalization/moving_variance"]
+    paths = [
+        "block/s",
+        "block/c",
+        "block/dense/kernel",
+        "block/dense/bias",
+        "block/batch_normalization/gamma",
+        "block/batch_normalization/beta",
+        "block/batch_normalization/moving_mean",
+        "block/batch_normalization/moving_variance",
+    ]
     assert [w.path for w in block.weights] == paths
     assert [w.path for w in block.trainable_weights] == [paths[i] for i in (0, 2, 3, 4, 5)]
     assert [w.path for w in block.non_trainable_weights] == [paths[i] for i in (1, 6, 7)]

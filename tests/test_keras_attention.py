@@ -172,12 +172,22 @@ def test_loads_tf_saved_attention_model_and_round_trips(tmp_path):
     TF's outputs; saved again here, it loads back the same."""
     path = __file__.rsplit("/", 1)[0] + "/data/keras_attention_tf221.keras"
     model = tf.keras.models.load_model(path)
-    xs = [np.sin(np.arange(24) * 0.3).reshape(2, 3, 4).astype("f"),
-          np.cos(np.arange(60) * 0.2).reshape(2, 5, 6).astype("f")]
-    tf_output = [[[0.8496201, 0.9959118, 0.6086789], [0.8510619, 0.9956606, 0.606503],
-                  [0.8496422, 0.9959081, 0.6086462]],
-                 [[0.636521, 0.914499, 0.1627329], [0.6314001, 0.9117999, 0.1692626],
-                  [0.6648375, 0.9289495, 0.1258283]]]
+    xs = [
+        np.sin(np.arange(24) * 0.3).reshape(2, 3, 4).astype("f"),
+        np.cos(np.arange(60) * 0.2).reshape(2, 5, 6).astype("f"),
+    ]
+    tf_output = [
+        [
+            [0.8496201, 0.9959118, 0.6086789],
+            [0.8510619, 0.9956606, 0.606503],
+            [0.8496422, 0.9959081, 0.6086462],
+        ],
+        [
+            [0.636521, 0.914499, 0.1627329],
+            [0.6314001, 0.9117999, 0.1692626],
+            [0.6648375, 0.9289495, 0.1258283],
+        ],
+    ]
     np.testing.assert_allclose(model(xs).numpy(), tf_output, rtol=2e-5, atol=2e-6)
     model.save(str(tmp_path / "again.keras"))
     again = tf.keras.models.load_model(str(tmp_path / "again.keras"))

@@ -24,33 +24,54 @@ def _model(optimizer):
 
 
 def _fit(model, epochs, callbacks, batch_size=4, y=Y, **kwargs):
-    return model.fit(X, y, epochs=epochs, batch_size=batch_size, shuffle=False, verbose=0,
-                     callbacks=callbacks, **kwargs)
+    return model.fit(
+        X, y, epochs=epochs, batch_size=batch_size, shuffle=False, verbose=0, callbacks=callbacks, **kwargs
+    )
 
 
 def test_reduce_lr_on_plateau_messages_min_lr_and_cooldown(capsys):
-    reduce = tf.keras.callbacks.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=1, min_delta=0.5,
-                                                  cooldown=1, min_lr=0.02, verbose=1)
+    reduce = tf.keras.callbacks.ReduceLROnPlateau(
+        monitor="loss", factor=0.5, patience=1, min_delta=0.5, cooldown=1, min_lr=0.02, verbose=1
+    )
     history = _fit(_model(tf.keras.optimizers.SGD(0.1)), 7, [reduce])
     assert capsys.readouterr().out == (
         "\nEpoch 2: ReduceLROnPlateau reducing learning rate to 0.05000000074505806.\n"
         "\nEpoch 3: ReduceLROnPlateau reducing learning rate to 0.02500000037252903.\n"
-        "\nEpoch 4: ReduceLROnPlateau reducing learning rate to 0.02.\n")
-    tf_lr = [0.10000000149011612, 0.10000000149011612, 0.05000000074505806, 0.02500000037252903,
-             0.019999999552965164, 0.019999999552965164, 0.019999999552965164]
-    tf_loss = [0.43812498450279236, 0.14373554289340973, 0.10091353207826614, 0.09294281154870987,
-               0.09001632034778595, 0.08799220621585846, 0.08618887513875961]
+        "\nEpoch 4: ReduceLROnPlateau reducing learning rate to 0.02.\n"
+    )
+    tf_lr = [
+        0.10000000149011612,
+        0.10000000149011612,
+        0.05000000074505806,
+        0.02500000037252903,
+        0.019999999552965164,
+        0.019999999552965164,
+        0.019999999552965164,
+    ]
+    tf_loss = [
+        0.43812498450279236,
+        0.14373554289340973,
+        0.10091353207826614,
+        0.09294281154870987,
+        0.09001632034778595,
+        0.08799220621585846,
+        0.08618887513875961,
+    ]
     assert history.history["learning_rate"] == tf_lr
     np.testing.assert_allclose(history.history["loss"], tf_loss, rtol=1e-6)
 
 
 def test_reduce_lr_on_plateau_errors():
-    with pytest.raises(ValueError,
-                       match=r"ReduceLROnPlateau does not support a factor >= 1.0. Received factor=1"):
+    with pytest.raises(
+        ValueError, match=r"ReduceLROnPlateau does not support a factor >= 1.0. Received factor=1"
+    ):
         tf.keras.callbacks.ReduceLROnPlateau(factor=1)
     model = _model(tf.keras.optimizers.SGD(0.1))
-    with pytest.warns(UserWarning, match="Learning rate reduction is conditioned on metric `val_loss` which "
-                                         "is not available. Available metrics are: loss,learning_rate."):
+    with pytest.warns(
+        UserWarning,
+        match="Learning rate reduction is conditioned on metric `val_loss` which "
+        "is not available. Available metrics are: loss,learning_rate.",
+    ):
         _fit(model, 1, [tf.keras.callbacks.ReduceLROnPlateau()])
 
 
@@ -61,10 +82,12 @@ def test_learning_rate_scheduler_both_forms(capsys):
     assert capsys.readouterr().out == (
         "\nEpoch 1: LearningRateScheduler setting learning rate to 0.10000000149011612.\n"
         "\nEpoch 2: LearningRateScheduler setting learning rate to 0.05000000074505806.\n"
-        "\nEpoch 3: LearningRateScheduler setting learning rate to 0.02500000037252903.\n")
+        "\nEpoch 3: LearningRateScheduler setting learning rate to 0.02500000037252903.\n"
+    )
     assert history.history["learning_rate"] == [0.10000000149011612, 0.05000000074505806, 0.02500000037252903]
-    np.testing.assert_allclose(history.history["loss"], [0.43812498450279236, 0.14373554289340973,
-                                                         0.11885431408882141], rtol=1e-6)
+    np.testing.assert_allclose(
+        history.history["loss"], [0.43812498450279236, 0.14373554289340973, 0.11885431408882141], rtol=1e-6
+    )
     history = _fit(model, 2, [tf.keras.callbacks.LearningRateScheduler(lambda epoch: 0.1 / (1 + epoch))])
     assert history.history["learning_rate"] == [0.10000000149011612, 0.05000000074505806]
     np.testing.assert_allclose(history.history["loss"], [0.11104769259691238, 0.09001632034778595], rtol=1e-6)
@@ -86,8 +109,11 @@ def _assert_rows(path, expected):
     assert len(got) == len(expected)
     for got_row, want_row in zip(got, expected, strict=True):
         sep = ";" if ";" in want_row else ","
-        for got_cell, want_cell in zip(next(csv.reader([got_row], delimiter=sep)),
-                                       next(csv.reader([want_row], delimiter=sep)), strict=True):
+        for got_cell, want_cell in zip(
+            next(csv.reader([got_row], delimiter=sep)),
+            next(csv.reader([want_row], delimiter=sep)),
+            strict=True,
+        ):
             try:
                 np.testing.assert_allclose(float(got_cell), float(want_cell), rtol=1e-6)
             except ValueError:
@@ -100,10 +126,17 @@ def test_csv_logger_writes_and_appends(tmp_path):
     _fit(model, 2, [tf.keras.callbacks.CSVLogger(path)], batch_size=2)
     first = ["epoch,loss,val_loss", "0,0.4899999797344208,NA", "1,0.11415141820907593,NA"]
     assert _rows(path) == first  # these digits are exact
-    _fit(model, 2, [tf.keras.callbacks.CSVLogger(path, separator=";", append=True)], batch_size=2,
-         validation_data=(X, Y))
-    _assert_rows(path, [*first, "0;0.09959158301353455;0.07120028138160706",
-                        "1;0.08927074074745178;0.06654007732868195"])
+    _fit(
+        model,
+        2,
+        [tf.keras.callbacks.CSVLogger(path, separator=";", append=True)],
+        batch_size=2,
+        validation_data=(X, Y),
+    )
+    _assert_rows(
+        path,
+        [*first, "0;0.09959158301353455;0.07120028138160706", "1;0.08927074074745178;0.06654007732868195"],
+    )
     _fit(model, 1, [tf.keras.callbacks.CSVLogger(path)], batch_size=2, validation_data=(X, Y))
     _assert_rows(path, ["epoch,loss,val_loss", "0,0.0839848741889,0.06343899667263031"])
 
@@ -115,8 +148,11 @@ def test_terminate_on_nan(capsys):
     history = _fit(model, 3, [tf.keras.callbacks.TerminateOnNaN()], batch_size=2, y=y)
     assert capsys.readouterr().out == "Batch 1: Invalid loss, terminating training\n"
     assert history.epoch == [0] and np.isnan(history.history["loss"][0])
-    with pytest.raises(RuntimeError, match=r"^NaN or Inf loss encountered at batch 0. Loss value: nan. "
-                                           r"Terminating training immediately.$"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"^NaN or Inf loss encountered at batch 0. Loss value: nan. "
+        r"Terminating training immediately.$",
+    ):
         _fit(model, 3, [tf.keras.callbacks.TerminateOnNaN(raise_error=True)], batch_size=2, y=y)
 
 
@@ -150,16 +186,26 @@ def test_backup_and_restore_resumes_an_interrupted_fit(tmp_path):
 def test_backup_and_restore_batches_and_errors(tmp_path):
     with pytest.raises(ValueError, match="^Empty `backup_dir` argument passed$"):
         tf.keras.callbacks.BackupAndRestore("")
-    with pytest.raises(ValueError, match="Invalid value for argument `save_freq`. Received: save_freq=often. "
-                                         "Expected either 'epoch' or an integer value."):
+    with pytest.raises(
+        ValueError,
+        match="Invalid value for argument `save_freq`. Received: save_freq=often. "
+        "Expected either 'epoch' or an integer value.",
+    ):
         tf.keras.callbacks.BackupAndRestore(str(tmp_path), save_freq="often")
-    backup = tf.keras.callbacks.BackupAndRestore(str(tmp_path / "b"), save_freq=1, delete_checkpoint=False,
-                                                 double_checkpoint=True)
+    backup = tf.keras.callbacks.BackupAndRestore(
+        str(tmp_path / "b"), save_freq=1, delete_checkpoint=False, double_checkpoint=True
+    )
     _fit(_model(tf.keras.optimizers.SGD(0.1)), 1, [backup], batch_size=2)
-    assert sorted(os.listdir(tmp_path / "b")) == ["latest.weights.h5", "latest.weights.h5.bkp",
-                                                  "training_metadata.json", "training_metadata.json.bkp"]
+    assert sorted(os.listdir(tmp_path / "b")) == [
+        "latest.weights.h5",
+        "latest.weights.h5.bkp",
+        "training_metadata.json",
+        "training_metadata.json.bkp",
+    ]
     unbuilt = tf.keras.Sequential([tf.keras.layers.Dense(1)])
     unbuilt.compile("sgd", "mse")
-    with pytest.raises(ValueError, match="To use the BackupAndRestore callback, you model must be built "
-                                         "before you call `fit\\(\\)`."):
+    with pytest.raises(
+        ValueError,
+        match="To use the BackupAndRestore callback, you model must be built before you call `fit\\(\\)`.",
+    ):
         unbuilt.fit(X, Y, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(tmp_path / "c")])

@@ -107,8 +107,10 @@ def test_two_inputs_and_subclassed_print_as_keras(tmp_path):
 
 
 def test_nested_input_signatures_bind_name_and_save(tmp_path):
-    signature = [[tf.TensorSpec([None], tf.float32, name="a"), tf.TensorSpec([None], tf.float32)],
-                 {"k": tf.TensorSpec([2], tf.int32)}]
+    signature = [
+        [tf.TensorSpec([None], tf.float32, name="a"), tf.TensorSpec([None], tf.float32)],
+        {"k": tf.TensorSpec([2], tf.int32)},
+    ]
 
     class M(tf.Module):
         @tf.function(input_signature=signature)
@@ -120,8 +122,10 @@ def test_nested_input_signatures_bind_name_and_save(tmp_path):
     concrete = m.f.get_concrete_function()
     args, _ = concrete.structured_input_signature  # TF: a given name is kept, others from the path
     assert [s.name for s in args[0]] == ["a", "pair_1"] and args[1]["k"].name == "d_k"
-    assert "pair (POSITIONAL_OR_KEYWORD): List[TensorSpec(shape=(None,), dtype=tf.float32, name='a'), " \
-           "TensorSpec(shape=(None,), dtype=tf.float32, name=None)]" in concrete.pretty_printed_signature()
+    assert (
+        "pair (POSITIONAL_OR_KEYWORD): List[TensorSpec(shape=(None,), dtype=tf.float32, name='a'), "
+        "TensorSpec(shape=(None,), dtype=tf.float32, name=None)]" in concrete.pretty_printed_signature()
+    )
     value = m.f((tf.constant([1.0, 2.0]), [3.0]), {"k": [1, 2]})
     assert float(value) == 12.0
     with pytest.raises(TypeError, match=r"does not match the structure of"):

@@ -22,10 +22,17 @@ MESSAGE = r"^Received a label value of 7 which is outside the valid range of \[0
 def _model():
     tf.keras.backend.clear_session()
     model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(3)])
-    model.set_weights([np.full((3, 3), 0.1, np.float32) * np.arange(9, dtype=np.float32).reshape(3, 3),
-                       np.zeros(3, np.float32)])
-    model.compile(tf.keras.optimizers.Adam(0.1),
-                  tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    model.set_weights(
+        [
+            np.full((3, 3), 0.1, np.float32) * np.arange(9, dtype=np.float32).reshape(3, 3),
+            np.zeros(3, np.float32),
+        ]
+    )
+    model.compile(
+        tf.keras.optimizers.Adam(0.1),
+        tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+        metrics=["accuracy"],
+    )
     return model
 
 
@@ -72,8 +79,9 @@ def test_a_custom_loop_raises_at_the_call():
     def step(x, y):
         with tf.GradientTape() as tape:
             loss = loss_fn(y, model(x, training=True))
-        model.optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables),
-                                            model.trainable_variables, strict=True))
+        model.optimizer.apply_gradients(
+            zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables, strict=True)
+        )
         return loss
 
     step(X[:BATCH], Y[:BATCH])

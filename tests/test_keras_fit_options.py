@@ -26,11 +26,20 @@ def _fresh_names():
 
 
 def _model(units, activation=None):
-    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="tanh"),
-                                 tf.keras.layers.Dense(units, activation=activation)])
+    model = tf.keras.Sequential(
+        [
+            tf.keras.Input((3,)),
+            tf.keras.layers.Dense(4, activation="tanh"),
+            tf.keras.layers.Dense(units, activation=activation),
+        ]
+    )
     shapes = [w.shape for w in model.get_weights()]
-    model.set_weights([(np.sin(np.arange(int(np.prod(s)), dtype=np.float32) * 0.7 + i) * 0.5).reshape(s)
-                       for i, s in enumerate(shapes)])
+    model.set_weights(
+        [
+            (np.sin(np.arange(int(np.prod(s)), dtype=np.float32) * 0.7 + i) * 0.5).reshape(s)
+            for i, s in enumerate(shapes)
+        ]
+    )
     return model
 
 
@@ -42,26 +51,61 @@ def _check(logs, expected):
 
 def test_compile_accepts_every_metric_kind():
     model = _model(3, "softmax")
-    model.compile(tf.keras.optimizers.SGD(0.1), "sparse_categorical_crossentropy",
-                  metrics=["accuracy", "sparse_categorical_accuracy",
-                           tf.keras.metrics.SparseCategoricalCrossentropy()])
+    model.compile(
+        tf.keras.optimizers.SGD(0.1),
+        "sparse_categorical_crossentropy",
+        metrics=["accuracy", "sparse_categorical_accuracy", tf.keras.metrics.SparseCategoricalCrossentropy()],
+    )
     history = model.fit(X, YC, batch_size=4, epochs=2, shuffle=False, verbose=0)
-    _check(history.history, {"accuracy": [0.3, 0.3], "loss": [1.1337581, 1.1234833],
-                             "sparse_categorical_accuracy": [0.3, 0.3],
-                             "sparse_categorical_crossentropy": [1.1337581, 1.1234833]})
+    _check(
+        history.history,
+        {
+            "accuracy": [0.3, 0.3],
+            "loss": [1.1337581, 1.1234833],
+            "sparse_categorical_accuracy": [0.3, 0.3],
+            "sparse_categorical_crossentropy": [1.1337581, 1.1234833],
+        },
+    )
     assert [type(m).__name__ for m in model.metrics[1].metrics] == [
-        "SparseCategoricalAccuracy", "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy"]
+        "SparseCategoricalAccuracy",
+        "SparseCategoricalAccuracy",
+        "SparseCategoricalCrossentropy",
+    ]
 
     model = _model(1, "sigmoid")
-    model.compile(tf.keras.optimizers.SGD(0.5), "binary_crossentropy",
-                  metrics=["accuracy", "AUC", tf.keras.metrics.Precision(),
-                           tf.keras.metrics.Recall(name="rec"), "mae", tf.keras.losses.binary_crossentropy])
+    model.compile(
+        tf.keras.optimizers.SGD(0.5),
+        "binary_crossentropy",
+        metrics=[
+            "accuracy",
+            "AUC",
+            tf.keras.metrics.Precision(),
+            tf.keras.metrics.Recall(name="rec"),
+            "mae",
+            tf.keras.losses.binary_crossentropy,
+        ],
+    )
     history = model.fit(X, YB, batch_size=5, epochs=2, shuffle=False, verbose=0)
-    _check(history.history, {"AUC": [0.0, 0.0], "accuracy": [0.0, 0.0],
-                             "binary_crossentropy": [0.8771122, 0.776428], "loss": [0.8771122, 0.776428],
-                             "mae": [0.5833763, 0.5395258], "precision": [0.0, 0.0], "rec": [0.0, 0.0]})
+    _check(
+        history.history,
+        {
+            "AUC": [0.0, 0.0],
+            "accuracy": [0.0, 0.0],
+            "binary_crossentropy": [0.8771122, 0.776428],
+            "loss": [0.8771122, 0.776428],
+            "mae": [0.5833763, 0.5395258],
+            "precision": [0.0, 0.0],
+            "rec": [0.0, 0.0],
+        },
+    )
     assert [type(m).__name__ for m in model.metrics[1].metrics] == [
-        "BinaryAccuracy", "AUC", "Precision", "Recall", "MeanAbsoluteError", "MeanMetricWrapper"]
+        "BinaryAccuracy",
+        "AUC",
+        "Precision",
+        "Recall",
+        "MeanAbsoluteError",
+        "MeanMetricWrapper",
+    ]
 
     model = _model(3, "softmax")  # one-hot targets: 'acc' is categorical, 'crossentropy' too
     model.compile(tf.keras.optimizers.SGD(0.1), "crossentropy", metrics=["acc", "categorical_accuracy"])
@@ -72,30 +116,62 @@ def test_compile_accepts_every_metric_kind():
 
 def test_sample_and_class_weights_match_tensorflow():
     model = _model(3, "softmax")
-    model.compile(tf.keras.optimizers.SGD(0.1), "sparse_categorical_crossentropy", metrics=["accuracy"],
-                  weighted_metrics=["accuracy", "sparse_categorical_crossentropy"])
+    model.compile(
+        tf.keras.optimizers.SGD(0.1),
+        "sparse_categorical_crossentropy",
+        metrics=["accuracy"],
+        weighted_metrics=["accuracy", "sparse_categorical_crossentropy"],
+    )
     history = model.fit(X, YC, sample_weight=SW, batch_size=4, epochs=2, shuffle=False, verbose=0)
-    _check(history.history, {"accuracy": [0.3, 0.3], "loss": [1.4260038, 1.4042088],
-                             "sparse_categorical_crossentropy": [1.1408031, 1.123367],
-                             "weighted_accuracy": [0.28, 0.28]})
-    _check(model.evaluate(X, YC, sample_weight=SW[::-1].copy(), verbose=0, return_dict=True),
-           {"accuracy": 0.3, "loss": 1.3916752, "sparse_categorical_crossentropy": 1.1133401,
-            "weighted_accuracy": 0.32})
-    _check(model.train_on_batch(X, YC, sample_weight=SW, return_dict=True),
-           {"accuracy": 0.3, "loss": 1.3826225, "sparse_categorical_crossentropy": 1.1060981,
-            "weighted_accuracy": 0.28})
-    _check(model.test_on_batch(X, YC, sample_weight=SW, return_dict=True),
-           {"accuracy": 0.3, "loss": 1.3762043, "sparse_categorical_crossentropy": 1.1009635,
-            "weighted_accuracy": 0.28})
+    _check(
+        history.history,
+        {
+            "accuracy": [0.3, 0.3],
+            "loss": [1.4260038, 1.4042088],
+            "sparse_categorical_crossentropy": [1.1408031, 1.123367],
+            "weighted_accuracy": [0.28, 0.28],
+        },
+    )
+    _check(
+        model.evaluate(X, YC, sample_weight=SW[::-1].copy(), verbose=0, return_dict=True),
+        {
+            "accuracy": 0.3,
+            "loss": 1.3916752,
+            "sparse_categorical_crossentropy": 1.1133401,
+            "weighted_accuracy": 0.32,
+        },
+    )
+    _check(
+        model.train_on_batch(X, YC, sample_weight=SW, return_dict=True),
+        {
+            "accuracy": 0.3,
+            "loss": 1.3826225,
+            "sparse_categorical_crossentropy": 1.1060981,
+            "weighted_accuracy": 0.28,
+        },
+    )
+    _check(
+        model.test_on_batch(X, YC, sample_weight=SW, return_dict=True),
+        {
+            "accuracy": 0.3,
+            "loss": 1.3762043,
+            "sparse_categorical_crossentropy": 1.1009635,
+            "weighted_accuracy": 0.28,
+        },
+    )
 
     model = _model(3, "softmax")
-    model.compile(tf.keras.optimizers.SGD(0.1), "sparse_categorical_crossentropy",
-                  weighted_metrics=["accuracy"])
-    history = model.fit(X, YC, class_weight={0: 1.0, 1: 3.0, 2: 0.5}, batch_size=4, epochs=2, shuffle=False,
-                        verbose=0)
+    model.compile(
+        tf.keras.optimizers.SGD(0.1), "sparse_categorical_crossentropy", weighted_metrics=["accuracy"]
+    )
+    history = model.fit(
+        X, YC, class_weight={0: 1.0, 1: 3.0, 2: 0.5}, batch_size=4, epochs=2, shuffle=False, verbose=0
+    )
     _check(history.history, {"accuracy": [0.1818182, 0.7878788], "loss": [1.7940325, 1.5530719]})
-    _check(model.train_on_batch(X, YC, class_weight={0: 2.0}, return_dict=True),
-           {"accuracy": 0.3076923, "loss": 1.4611151})
+    _check(
+        model.train_on_batch(X, YC, class_weight={0: 2.0}, return_dict=True),
+        {"accuracy": 0.3076923, "loss": 1.4611151},
+    )
 
     # class_weight on a dataset of one-hot targets: the same numbers as the sparse arrays'.
     model = _model(3, "softmax")
@@ -109,15 +185,30 @@ def test_sample_and_class_weights_match_tensorflow():
     model.compile(tf.keras.optimizers.SGD(0.1), "mse", weighted_metrics=["mae"])
     data = tf.data.Dataset.from_tensor_slices((X, YB, SW)).batch(3)
     history = model.fit(data, epochs=2, verbose=0, validation_data=(X, YB, SW[::-1].copy()))
-    _check(history.history, {"loss": [0.501164, 0.2873929], "mae": [0.5655836, 0.3964972],
-                             "val_loss": [0.5922989, 0.2871682], "val_mae": [0.5712974, 0.421122]})
+    _check(
+        history.history,
+        {
+            "loss": [0.501164, 0.2873929],
+            "mae": [0.5655836, 0.3964972],
+            "val_loss": [0.5922989, 0.2871682],
+            "val_mae": [0.5712974, 0.421122],
+        },
+    )
 
     model = _model(1)  # validation_split splits the sample weights too
     model.compile(tf.keras.optimizers.SGD(0.1), "mse", weighted_metrics=["mae"])
-    history = model.fit(X, YB, sample_weight=SW, validation_split=0.3, batch_size=3, epochs=2, shuffle=False,
-                        verbose=0)
-    _check(history.history, {"loss": [0.3446352, 0.3341487], "mae": [0.5301481, 0.569382],
-                             "val_loss": [0.2146567, 0.0490195], "val_mae": [0.3420581, 0.1627705]})
+    history = model.fit(
+        X, YB, sample_weight=SW, validation_split=0.3, batch_size=3, epochs=2, shuffle=False, verbose=0
+    )
+    _check(
+        history.history,
+        {
+            "loss": [0.3446352, 0.3341487],
+            "mae": [0.5301481, 0.569382],
+            "val_loss": [0.2146567, 0.0490195],
+            "val_mae": [0.3420581, 0.1627705],
+        },
+    )
 
 
 def test_class_weight_errors():
@@ -148,17 +239,31 @@ def test_steps_per_execution_runs_several_batches_per_call():
     assert seen == [2, 5, 2, 5]  # Keras gives the callbacks every 3rd step (begin + 3 - 1)
     assert int(model.optimizer.iterations.numpy()) == 10
     assert len(model._sliced_train_function._traces) == 2  # 3 batches a call, then the last 2
-    np.testing.assert_allclose(model.evaluate(X, YB, batch_size=2, verbose=0),
-                               [0.13322727382183075, 0.31641101837158203], rtol=RTOL)
-    np.testing.assert_allclose(model.predict(X, batch_size=3, verbose=0).ravel(),
-                               [0.29207599, 0.381522, 0.46885699, 0.55285698, 0.63249898, 0.706999,
-                                0.77582997, 0.83871102, 0.895585, 0.94657499], rtol=RTOL)
+    np.testing.assert_allclose(
+        model.evaluate(X, YB, batch_size=2, verbose=0), [0.13322727382183075, 0.31641101837158203], rtol=RTOL
+    )
+    np.testing.assert_allclose(
+        model.predict(X, batch_size=3, verbose=0).ravel(),
+        [
+            0.29207599,
+            0.381522,
+            0.46885699,
+            0.55285698,
+            0.63249898,
+            0.706999,
+            0.77582997,
+            0.83871102,
+            0.895585,
+            0.94657499,
+        ],
+        rtol=RTOL,
+    )
     seen.clear()
-    history = model.fit(tf.data.Dataset.from_tensor_slices((X, YB)).batch(2), epochs=1, verbose=0,
-                        callbacks=[callback])
+    history = model.fit(
+        tf.data.Dataset.from_tensor_slices((X, YB)).batch(2), epochs=1, verbose=0, callbacks=[callback]
+    )
     _check(history.history, {"loss": [0.1180883], "mae": [0.3092676]})
     assert seen == [2, 5] and len(model.train_function._traces) == 2  # 3 batches, then 2
-
 
 
 def test_model_loss_is_what_compile_was_given():

@@ -46,8 +46,12 @@ def flat(out) -> list:
 def loss_of(out):
     outs = flat(out)
     ws = output_weights([tuple(o.shape) for o in outs])
-    return tf.add_n([tf.reduce_sum(o * tf.constant(w.astype(o.dtype.as_numpy_dtype)))
-                     for o, w in zip(outs, ws, strict=True)])
+    return tf.add_n(
+        [
+            tf.reduce_sum(o * tf.constant(w.astype(o.dtype.as_numpy_dtype)))
+            for o, w in zip(outs, ws, strict=True)
+        ]
+    )
 
 
 def sources_of(layer, x) -> list:
@@ -82,8 +86,9 @@ def test_inside_function_as_eagerly(name):
     for _ in range(2):  # the second call runs the compiled function
         outs, grads = compiled(x)
         for got, want in zip(outs + grads, eager_outs + eager_grads, strict=True):
-            np.testing.assert_allclose(tf.convert_to_tensor(got).numpy(), tf.convert_to_tensor(want).numpy(),
-                                       rtol=1e-5, atol=1e-6)
+            np.testing.assert_allclose(
+                tf.convert_to_tensor(got).numpy(), tf.convert_to_tensor(want).numpy(), rtol=1e-5, atol=1e-6
+            )
 
 
 @pytest.mark.parametrize("name", [n for n in CASES if not n.startswith(("max_pool", "global_max"))])
@@ -118,8 +123,9 @@ def test_max_pooling_gradient_goes_to_the_maximum(name):
 def test_compute_output_shape(name):
     layer, x = build(name)
     shapes = flat(layer.compute_output_shape(tuple(x.shape)))
-    if not isinstance(layer.compute_output_shape(tuple(x.shape)), tuple) or \
-            not isinstance(layer.compute_output_shape(tuple(x.shape))[0], tuple):
+    if not isinstance(layer.compute_output_shape(tuple(x.shape)), tuple) or not isinstance(
+        layer.compute_output_shape(tuple(x.shape))[0], tuple
+    ):
         shapes = [layer.compute_output_shape(tuple(x.shape))]
     assert [tuple(s) for s in shapes] == [tuple(o.shape) for o in flat(layer(x))]
     unknown = layer.compute_output_shape((None, *tuple(x.shape)[1:]))
@@ -145,17 +151,23 @@ def jax_rnn(kind, x, kernel, rkernel, bias, units, go_backwards=False, reset_aft
             bx, bh = (bias[0], bias[1]) if reset_after else (bias, 0.0)
             xz, xr, xh = jnp.split(xt @ kernel + bx, 3, axis=-1)
             inner = h @ rkernel + bh
-            z, r = sig(xz + inner[:, :units]), sig(xr + inner[:, units:2 * units])
-            rh = r * inner[:, 2 * units:] if reset_after else (r * h) @ rkernel[:, 2 * units:]
+            z, r = sig(xz + inner[:, :units]), sig(xr + inner[:, units : 2 * units])
+            rh = r * inner[:, 2 * units :] if reset_after else (r * h) @ rkernel[:, 2 * units :]
             h = z * h + (1 - z) * jnp.tanh(xh + rh)
         outs.append(h)
     return jnp.stack(outs, axis=1), h, c
 
 
-@pytest.mark.parametrize("cls, kind, kwargs", [
-    ("SimpleRNN", "simple", {}), ("LSTM", "lstm", {}), ("GRU", "gru", {}),
-    ("GRU", "gru", {"reset_after": False}), ("LSTM", "lstm", {"go_backwards": True}),
-])
+@pytest.mark.parametrize(
+    "cls, kind, kwargs",
+    [
+        ("SimpleRNN", "simple", {}),
+        ("LSTM", "lstm", {}),
+        ("GRU", "gru", {}),
+        ("GRU", "gru", {"reset_after": False}),
+        ("LSTM", "lstm", {"go_backwards": True}),
+    ],
+)
 @pytest.mark.usefixtures("x64_references")  # the JAX loop in float64
 def test_recurrent_layers_match_jax_loop(cls, kind, kwargs):
     x = ramp((3, 5, 4), 0.31).astype(np.float64)
@@ -218,8 +230,9 @@ def test_rnn_with_custom_cell_loops_over_time():
             return [tf.zeros((batch_size, 4))]
 
     x = ramp((2, 3, 4))
-    np.testing.assert_allclose(layers.RNN(Cumsum(), return_sequences=True)(tf.constant(x)).numpy(),
-                               np.cumsum(x, axis=1), rtol=1e-6)
+    np.testing.assert_allclose(
+        layers.RNN(Cumsum(), return_sequences=True)(tf.constant(x)).numpy(), np.cumsum(x, axis=1), rtol=1e-6
+    )
 
 
 def test_recurrent_dropout_masks_inputs_while_training():
@@ -232,65 +245,176 @@ def test_recurrent_dropout_masks_inputs_while_training():
 
 # -- get_config: Keras 3.15's keys (TF 2.21), and from_config round trips -----------------------
 BASE = {"name", "trainable", "dtype"}
-CONV = BASE | {"activation", "activity_regularizer", "bias_constraint", "bias_initializer",
-               "bias_regularizer", "data_format", "dilation_rate", "filters", "groups", "kernel_constraint",
-               "kernel_initializer", "kernel_regularizer", "kernel_size", "padding", "strides", "use_bias"}
+CONV = BASE | {
+    "activation",
+    "activity_regularizer",
+    "bias_constraint",
+    "bias_initializer",
+    "bias_regularizer",
+    "data_format",
+    "dilation_rate",
+    "filters",
+    "groups",
+    "kernel_constraint",
+    "kernel_initializer",
+    "kernel_regularizer",
+    "kernel_size",
+    "padding",
+    "strides",
+    "use_bias",
+}
 POOL = BASE | {"data_format", "padding", "pool_size", "strides"}
-RNN_KEYS = BASE | {"activation", "activity_regularizer", "bias_constraint", "bias_initializer",
-                   "bias_regularizer", "dropout", "go_backwards", "kernel_constraint", "kernel_initializer",
-                   "kernel_regularizer", "recurrent_constraint", "recurrent_dropout", "recurrent_initializer",
-                   "recurrent_regularizer", "return_sequences", "return_state", "stateful", "units", "unroll",
-                   "use_bias", "zero_output_for_mask"}
+RNN_KEYS = BASE | {
+    "activation",
+    "activity_regularizer",
+    "bias_constraint",
+    "bias_initializer",
+    "bias_regularizer",
+    "dropout",
+    "go_backwards",
+    "kernel_constraint",
+    "kernel_initializer",
+    "kernel_regularizer",
+    "recurrent_constraint",
+    "recurrent_dropout",
+    "recurrent_initializer",
+    "recurrent_regularizer",
+    "return_sequences",
+    "return_state",
+    "stateful",
+    "units",
+    "unroll",
+    "use_bias",
+    "zero_output_for_mask",
+}
 CONFIG_KEYS = [
-    (layers.Conv2D(2, 3), CONV), (layers.Conv1D(2, 3), CONV), (layers.MaxPooling2D(), POOL),
-    (layers.AveragePooling1D(2), POOL), (layers.MaxPooling1D(), POOL),
+    (layers.Conv2D(2, 3), CONV),
+    (layers.Conv1D(2, 3), CONV),
+    (layers.MaxPooling2D(), POOL),
+    (layers.AveragePooling1D(2), POOL),
+    (layers.MaxPooling1D(), POOL),
     (layers.GlobalAveragePooling2D(), BASE | {"data_format", "keepdims"}),
     (layers.GlobalMaxPooling1D(), BASE | {"data_format", "keepdims"}),
-    (layers.LayerNormalization(), BASE | {"axis", "beta_constraint", "beta_initializer", "beta_regularizer",
-                                          "center", "epsilon", "gamma_constraint", "gamma_initializer",
-                                          "gamma_regularizer", "rms_scaling", "scale"}),
-    (layers.Embedding(5, 3), BASE | {"embeddings_constraint", "embeddings_initializer",
-                                     "embeddings_regularizer", "input_dim", "mask_zero", "output_dim"}),
+    (
+        layers.LayerNormalization(),
+        BASE
+        | {
+            "axis",
+            "beta_constraint",
+            "beta_initializer",
+            "beta_regularizer",
+            "center",
+            "epsilon",
+            "gamma_constraint",
+            "gamma_initializer",
+            "gamma_regularizer",
+            "rms_scaling",
+            "scale",
+        },
+    ),
+    (
+        layers.Embedding(5, 3),
+        BASE
+        | {
+            "embeddings_constraint",
+            "embeddings_initializer",
+            "embeddings_regularizer",
+            "input_dim",
+            "mask_zero",
+            "output_dim",
+        },
+    ),
     (layers.Dropout(0.5), BASE | {"noise_shape", "rate", "seed"}),
-    (layers.Flatten(), BASE | {"data_format"}), (layers.Reshape((2, 3)), BASE | {"target_shape"}),
-    (layers.Activation("relu"), BASE | {"activation"}), (layers.Concatenate(), BASE | {"axis"}),
-    (layers.Add(), BASE), (layers.SimpleRNN(3), RNN_KEYS),
+    (layers.Flatten(), BASE | {"data_format"}),
+    (layers.Reshape((2, 3)), BASE | {"target_shape"}),
+    (layers.Activation("relu"), BASE | {"activation"}),
+    (layers.Concatenate(), BASE | {"axis"}),
+    (layers.Add(), BASE),
+    (layers.SimpleRNN(3), RNN_KEYS),
     # As Keras 3.15 (renorm_clipping and renorm_momentum kept at their defaults: tapejax has no renorm).
-    (layers.BatchNormalization(), BASE | {"axis", "beta_constraint", "beta_initializer", "beta_regularizer",
-                                          "center", "epsilon", "gamma_constraint", "gamma_initializer",
-                                          "gamma_regularizer", "momentum", "moving_mean_initializer",
-                                          "moving_variance_initializer", "renorm", "renorm_clipping",
-                                          "renorm_momentum", "scale", "synchronized"}),
-    (layers.Dense(2), BASE | {"activation", "use_bias", "units", "kernel_initializer", "bias_initializer",
-                              "kernel_regularizer", "bias_regularizer", "kernel_constraint",
-                              "bias_constraint"}),
+    (
+        layers.BatchNormalization(),
+        BASE
+        | {
+            "axis",
+            "beta_constraint",
+            "beta_initializer",
+            "beta_regularizer",
+            "center",
+            "epsilon",
+            "gamma_constraint",
+            "gamma_initializer",
+            "gamma_regularizer",
+            "momentum",
+            "moving_mean_initializer",
+            "moving_variance_initializer",
+            "renorm",
+            "renorm_clipping",
+            "renorm_momentum",
+            "scale",
+            "synchronized",
+        },
+    ),
+    (
+        layers.Dense(2),
+        BASE
+        | {
+            "activation",
+            "use_bias",
+            "units",
+            "kernel_initializer",
+            "bias_initializer",
+            "kernel_regularizer",
+            "bias_regularizer",
+            "kernel_constraint",
+            "bias_constraint",
+        },
+    ),
     (layers.LSTM(3), RNN_KEYS | {"recurrent_activation", "seed", "unit_forget_bias"}),
     (layers.GRU(3), RNN_KEYS | {"recurrent_activation", "seed", "reset_after"}),
 ]
 
 
-@pytest.mark.parametrize("layer, keys", CONFIG_KEYS,
-                         ids=lambda v: "" if isinstance(v, set) else type(v).__name__)
+@pytest.mark.parametrize(
+    "layer, keys", CONFIG_KEYS, ids=lambda v: "" if isinstance(v, set) else type(v).__name__
+)
 def test_get_config_keys_as_keras(layer, keys):
     # Keras 3.15 also lists 'quantization_config' (Dense, Embedding), which tapejax has not.
     config = layer.get_config()
     assert set(config) == keys
-    assert config["dtype"] == {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"},
-                               "registered_name": None}
+    assert config["dtype"] == {
+        "module": "keras",
+        "class_name": "DTypePolicy",
+        "config": {"name": "float32"},
+        "registered_name": None,
+    }
     clone = type(layer).from_config(config)
     assert clone.get_config() == config
 
 
 def test_dense_config_serializes_its_objects_as_keras():
-    layer = layers.Dense(2, name="d", kernel_regularizer="l2", kernel_constraint="max_norm",
-                         activity_regularizer=tf.keras.regularizers.L1(0.1))
+    layer = layers.Dense(
+        2,
+        name="d",
+        kernel_regularizer="l2",
+        kernel_constraint="max_norm",
+        activity_regularizer=tf.keras.regularizers.L1(0.1),
+    )
     config = layer.get_config()
     # TF 2.21's values (Keras keeps L1's factor as a float32 scalar).
-    assert config["activity_regularizer"] == {"module": "keras.regularizers", "class_name": "L1",
-                                              "config": {"l1": 0.10000000149011612}, "registered_name": None}
+    assert config["activity_regularizer"] == {
+        "module": "keras.regularizers",
+        "class_name": "L1",
+        "config": {"l1": 0.10000000149011612},
+        "registered_name": None,
+    }
     assert config["kernel_regularizer"]["config"] == {"l2": 0.01}
-    assert config["kernel_constraint"] == {"module": "keras.constraints", "class_name": "MaxNorm",
-                                           "config": {"max_value": 2, "axis": 0}, "registered_name": None}
+    assert config["kernel_constraint"] == {
+        "module": "keras.constraints",
+        "class_name": "MaxNorm",
+        "config": {"max_value": 2, "axis": 0},
+        "registered_name": None,
+    }
     assert config["activation"] == "linear" and config["bias_regularizer"] is None
     assert config["kernel_initializer"]["class_name"] == "GlorotUniform"
     clone = layers.Dense.from_config(config)
@@ -346,25 +470,31 @@ def test_training_reaches_nested_layers():
 def test_flatten_reshape_activation():
     x = ramp((2, 3, 4))
     np.testing.assert_array_equal(layers.Flatten()(tf.constant(x)).numpy(), x.reshape(2, 12))
-    np.testing.assert_array_equal(layers.Flatten(data_format="channels_first")(tf.constant(x)).numpy(),
-                                  x.transpose(0, 2, 1).reshape(2, 12))
+    np.testing.assert_array_equal(
+        layers.Flatten(data_format="channels_first")(tf.constant(x)).numpy(),
+        x.transpose(0, 2, 1).reshape(2, 12),
+    )
     np.testing.assert_array_equal(layers.Flatten()(tf.constant(x[:, 0, 0])).numpy(), x[:, 0, :1])
     np.testing.assert_array_equal(layers.Reshape((4, -1))(tf.constant(x)).numpy(), x.reshape(2, 4, 3))
     assert layers.Reshape((-1, 2)).compute_output_shape((None, 8)) == (None, 4, 2)  # TF 2.21's
     assert layers.Flatten().compute_output_shape((None, 3, 4)) == (None, 12)
     np.testing.assert_array_equal(layers.Activation("relu")(tf.constant(x)).numpy(), np.maximum(x, 0))
-    np.testing.assert_allclose(layers.Activation(tf.nn.softmax)(tf.constant(x)).numpy(), jax.nn.softmax(x),
-                               rtol=1e-6)
+    np.testing.assert_allclose(
+        layers.Activation(tf.nn.softmax)(tf.constant(x)).numpy(), jax.nn.softmax(x), rtol=1e-6
+    )
 
 
-@pytest.mark.parametrize("cls, kwargs, shape", [
-    ("Conv2D", {"filters": 3, "kernel_size": 2, "strides": 2, "padding": "same"}, (2, 5, 5, 4)),
-    ("Conv2D", {"filters": 4, "kernel_size": 3, "groups": 2}, (1, 4, 4, 2)),
-    ("Conv1D", {"filters": 2, "kernel_size": 2, "padding": "causal"}, (2, 4, 3)),
-    ("MaxPooling2D", {"pool_size": 2, "padding": "same"}, (1, 5, 5, 2)),
-    ("AveragePooling1D", {"pool_size": 2}, (2, 4, 3)),
-    ("GlobalAveragePooling2D", {"keepdims": True}, (2, 3, 3, 2)),
-])
+@pytest.mark.parametrize(
+    "cls, kwargs, shape",
+    [
+        ("Conv2D", {"filters": 3, "kernel_size": 2, "strides": 2, "padding": "same"}, (2, 5, 5, 4)),
+        ("Conv2D", {"filters": 4, "kernel_size": 3, "groups": 2}, (1, 4, 4, 2)),
+        ("Conv1D", {"filters": 2, "kernel_size": 2, "padding": "causal"}, (2, 4, 3)),
+        ("MaxPooling2D", {"pool_size": 2, "padding": "same"}, (1, 5, 5, 2)),
+        ("AveragePooling1D", {"pool_size": 2}, (2, 4, 3)),
+        ("GlobalAveragePooling2D", {"keepdims": True}, (2, 3, 3, 2)),
+    ],
+)
 def test_channels_first_is_channels_last_transposed(cls, kwargs, shape):
     x = ramp(shape)
     if cls == "Conv2D" and kwargs.get("groups"):
@@ -397,8 +527,9 @@ def test_merge_layers_and_functional_forms():
     np.testing.assert_array_equal(layers.concatenate([ta, tb]).numpy(), np.concatenate([a, b], -1))
     np.testing.assert_array_equal(layers.Concatenate(axis=0)([ta, tb]).numpy(), np.concatenate([a, b], 0))
     # A lower-rank input gets axes after the batch axis (Keras' reshape).
-    np.testing.assert_allclose(layers.Add()([tf.constant(ramp((2, 4, 3))), ta]).numpy(),
-                               ramp((2, 4, 3)) + a[:, None, :], rtol=1e-6)
+    np.testing.assert_allclose(
+        layers.Add()([tf.constant(ramp((2, 4, 3))), ta]).numpy(), ramp((2, 4, 3)) + a[:, None, :], rtol=1e-6
+    )
     assert layers.Concatenate(axis=1).compute_output_shape([(None, 3, 2), (None, 4, 2)]) == (None, 7, 2)
     with tf.GradientTape() as tape:
         tape.watch([ta, tb])
@@ -409,10 +540,15 @@ def test_merge_layers_and_functional_forms():
 
 
 # -- regularizers, losses, constraints (TF 2.21's numbers) -----------------------------------
-@pytest.mark.parametrize("regularizer, expected", [
-    (tf.keras.regularizers.L1(0.3), 1.3132108449935913), (tf.keras.regularizers.L2(0.2), 0.6986376643180847),
-    (tf.keras.regularizers.L1L2(0.1, 0.05), 0.6123963594436646), (tf.keras.regularizers.L1L2(), 0.0),
-])
+@pytest.mark.parametrize(
+    "regularizer, expected",
+    [
+        (tf.keras.regularizers.L1(0.3), 1.3132108449935913),
+        (tf.keras.regularizers.L2(0.2), 0.6986376643180847),
+        (tf.keras.regularizers.L1L2(0.1, 0.05), 0.6123963594436646),
+        (tf.keras.regularizers.L1L2(), 0.0),
+    ],
+)
 def test_regularizers_match_tf(regularizer, expected):
     x = ramp((2, 3), 0.9)
     assert float(regularizer(tf.constant(x))) == pytest.approx(expected, rel=1e-6)
@@ -423,22 +559,30 @@ def test_regularizers_match_tf(regularizer, expected):
 
 def test_layer_losses_match_tf():
     x = tf.constant(ramp((2, 3), 0.9))
-    layer = layers.Dense(2, kernel_regularizer=tf.keras.regularizers.L2(0.1), bias_regularizer="l1",
-                         activity_regularizer=tf.keras.regularizers.L1(0.5))
+    layer = layers.Dense(
+        2,
+        kernel_regularizer=tf.keras.regularizers.L2(0.1),
+        bias_regularizer="l1",
+        activity_regularizer=tf.keras.regularizers.L1(0.5),
+    )
     layer(x)
     layer.set_weights([ramp((3, 2), 0.3), ramp((2,), 0.5)])
     layer(x)
     # [activity (divided by the batch size), kernel, bias], as TF 2.21 lists them.
-    np.testing.assert_allclose([float(v) for v in layer.losses],
-                               [1.6919126510620117, 0.38318270444869995, 0.013208964839577675], rtol=1e-6)
+    np.testing.assert_allclose(
+        [float(v) for v in layer.losses],
+        [1.6919126510620117, 0.38318270444869995, 0.013208964839577675],
+        rtol=1e-6,
+    )
     layer(x)
     assert len(layer.losses) == 3  # each outermost call starts afresh
     with tf.GradientTape() as tape:
         layer(x)
         loss = tf.add_n(layer.losses)
     gk, gb = tape.gradient(loss, layer.trainable_weights)
-    np.testing.assert_allclose(gk.numpy(), [[0.3655659, 0.4193904], [0.6445098, 0.6742523],
-                                            [0.4995351, 0.4948056]], rtol=1e-5)
+    np.testing.assert_allclose(
+        gk.numpy(), [[0.3655659, 0.4193904], [0.6445098, 0.6742523], [0.4995351, 0.4948056]], rtol=1e-5
+    )
     np.testing.assert_allclose(gb.numpy(), [0.01, 0.01], rtol=1e-5)
 
 
@@ -463,17 +607,28 @@ def test_losses_of_nested_layers_and_add_loss():
         block.add_loss(1.0)
 
 
-@pytest.mark.parametrize("constraint, expected", [
-    (tf.keras.constraints.MaxNorm(1.0), [[0.5687038, 0.7258971], [0.7620258, 0.2467573],
-                                         [-0.3096651, -0.6420158]]),
-    (tf.keras.constraints.MaxNorm(1.5, axis=1), [[0.8207715, 1.2555214], [1.398392, 0.542678],
-                                                 [-0.5600479, -1.3915266]]),
-    (tf.keras.constraints.UnitNorm(), [[0.5687038, 0.7258971], [0.7620258, 0.2467573],
-                                       [-0.3096652, -0.6420158]]),
-    (tf.keras.constraints.MinMaxNorm(0.5, 1.0, rate=0.7), [[0.7846233, 1.0993978], [1.0513437, 0.373723],
-                                                          [-0.4272355, -0.9723565]]),
-    (tf.keras.constraints.NonNeg(), [[1.2884353, 1.9708995], [1.7264187, 0.6699763], [0.0, 0.0]]),
-])
+@pytest.mark.parametrize(
+    "constraint, expected",
+    [
+        (
+            tf.keras.constraints.MaxNorm(1.0),
+            [[0.5687038, 0.7258971], [0.7620258, 0.2467573], [-0.3096651, -0.6420158]],
+        ),
+        (
+            tf.keras.constraints.MaxNorm(1.5, axis=1),
+            [[0.8207715, 1.2555214], [1.398392, 0.542678], [-0.5600479, -1.3915266]],
+        ),
+        (
+            tf.keras.constraints.UnitNorm(),
+            [[0.5687038, 0.7258971], [0.7620258, 0.2467573], [-0.3096652, -0.6420158]],
+        ),
+        (
+            tf.keras.constraints.MinMaxNorm(0.5, 1.0, rate=0.7),
+            [[0.7846233, 1.0993978], [1.0513437, 0.373723], [-0.4272355, -0.9723565]],
+        ),
+        (tf.keras.constraints.NonNeg(), [[1.2884353, 1.9708995], [1.7264187, 0.6699763], [0.0, 0.0]]),
+    ],
+)
 def test_constraints_match_tf(constraint, expected):
     np.testing.assert_allclose(constraint(tf.constant(ramp((3, 2), 0.7, 2.0))).numpy(), expected, rtol=1e-6)
 
@@ -486,9 +641,17 @@ def test_weights_carry_regularizer_and_constraint():
     assert isinstance(layer.bias.regularizer, tf.keras.regularizers.L2) and layer.bias.constraint is None
     assert tf.keras.regularizers.get("l1_l2").get_config() == {"l1": 0.0, "l2": 0.0}
     assert tf.keras.regularizers.serialize(tf.keras.regularizers.L2(0.5)) == {
-        "module": "keras.regularizers", "class_name": "L2", "config": {"l2": 0.5}, "registered_name": None}
-    assert tf.keras.constraints.MinMaxNorm().get_config() == {"min_value": 0.0, "max_value": 1.0, "rate": 1.0,
-                                                             "axis": 0}
+        "module": "keras.regularizers",
+        "class_name": "L2",
+        "config": {"l2": 0.5},
+        "registered_name": None,
+    }
+    assert tf.keras.constraints.MinMaxNorm().get_config() == {
+        "min_value": 0.0,
+        "max_value": 1.0,
+        "rate": 1.0,
+        "axis": 0,
+    }
 
 
 def test_trainable_setter_and_weights_of_recurrent_layers():
@@ -504,58 +667,102 @@ def test_trainable_setter_and_weights_of_recurrent_layers():
 
 
 # -- errors (TF 2.21's messages) -------------------------------------------------------------
-@pytest.mark.parametrize("make, message", [
-    (lambda: layers.Conv2D(2, 3)(tf.ones([2, 5, 5])), "expected min_ndim=4, found ndim=3"),
-    (lambda: layers.LSTM(2)(tf.ones([2, 5])), "expected ndim=3, found ndim=2"),
-    (lambda: layers.MaxPooling2D()(tf.ones([2, 4, 4])), "expected ndim=4, found ndim=3"),
-    (lambda: layers.GlobalAveragePooling2D()(tf.ones([2, 3, 4])), "expected ndim=4, found ndim=3"),
-    (lambda: layers.Concatenate()([tf.ones([2, 3]), tf.ones([3, 3])]),
-     "A `Concatenate` layer requires inputs with matching shapes except for the concatenation axis. "
-     "Received: input_shape=[(2, 3), (3, 3)]"),
-    (lambda: layers.Concatenate()([tf.ones([2, 3, 1]), tf.ones([2, 2, 2])]), "matching shapes except"),
-    (lambda: layers.Add()([tf.ones([2, 3]), tf.ones([2, 4])]),
-     "Inputs have incompatible shapes. Received shapes (3,) and (4,)"),
-    (lambda: layers.Subtract()([tf.ones([2, 3])] * 3),
-     "A `Subtract` layer should be called on exactly 2 inputs."),
-    (lambda: layers.Add()(tf.ones([2, 3])), "A merge layer should be called on a list of inputs."),
-    (lambda: layers.Reshape((4,))(tf.ones([2, 3])),
-     "The total size of the tensor must be unchanged. Received: input_shape=(3,), target_shape=(4,)"),
-    (lambda: layers.Reshape((4, -1))(tf.ones([2, 3])), "the input size cannot by divided by the specified"),
-    (lambda: layers.Reshape((-1, -1)), "There must be at most one unknown dimension (-1) in `target_shape`."),
-    (lambda: layers.Dropout(1.5),
-     "Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
-     "Received: rate=1.5"),
-    (lambda: layers.Conv2D(3, 2, groups=2), "The number of filters must be evenly divisible by the number of "
-     "groups. Received: groups=2, filters=3."),
-    (lambda: layers.Conv2D(4, 2, groups=2)(tf.ones([1, 3, 3, 3])),
-     "The number of input channels must be evenly divisible by the number of groups. Received groups=2, but "
-     "the input has 3 channels (full input shape is (1, 3, 3, 3))."),
-    (lambda: layers.Conv2D(4, 3)(tf.ones([1, 2, 2, 3])),
-     "Computed output size would be zero or negative. Received `inputs shape=(1, 2, 2, 3)`, `kernel "
-     "shape=(3, 3, 3, 4)`, `dilation_rate=[1 1]`, `strides=(1, 1)`, `padding=valid`."),
-    (lambda: layers.Conv2D(4, 2, strides=2, dilation_rate=2),
-     "`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: strides=(2, 2) and "
-     "dilation_rate=(2, 2)"),
-    (lambda: layers.Conv2D(0, 2), "Invalid value for argument `filters`. Expected a strictly positive value. "
-     "Received filters=0."),
-    (lambda: layers.Conv2D(2, 2, padding="causal"), "Received: causal"),
-    (lambda: layers.Conv2D(2, (2, 2, 2)),
-     "The `kernel_size` argument must be a tuple of 2 integers. Received kernel_size=(2, 2, 2)"),
-    (lambda: layers.Flatten(data_format="nchw"), "The `data_format` argument must be one of "
-     '{"channels_first", "channels_last"}. Received: data_format=nchw'),
-    (lambda: layers.LSTM(0),
-     "Received an invalid value for argument `units`, expected a positive integer, got 0."),
-    (lambda: layers.LayerNormalization(axis=3)(tf.ones([2, 3])),
-     "Axis 3 is out of bounds for input shape (2, 3)"),
-    (lambda: tf.keras.regularizers.L1(-1), "Invalid value for argument l1: expected a non-negative float."
-     "Received: l1=-1"),
-    (lambda: tf.keras.regularizers.get("foo"), "Could not interpret regularizer identifier: foo"),
-    (lambda: tf.keras.constraints.get("foo"), "Could not interpret constraint identifier: foo"),
-    (lambda: layers.RNN(object()), "Argument `cell` should have a `call` method"),
-    (lambda: layers.Embedding(3, 2, mask_zero=True), "`mask_zero` is not supported by tapejax.keras"),
-    (lambda: layers.LSTM(2, stateful=True), "`stateful` is not supported by tapejax.keras"),
-    (lambda: layers.LSTM(2, recurrent_dropout=0.1), "`recurrent_dropout` is not supported by tapejax.keras"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: layers.Conv2D(2, 3)(tf.ones([2, 5, 5])), "expected min_ndim=4, found ndim=3"),
+        (lambda: layers.LSTM(2)(tf.ones([2, 5])), "expected ndim=3, found ndim=2"),
+        (lambda: layers.MaxPooling2D()(tf.ones([2, 4, 4])), "expected ndim=4, found ndim=3"),
+        (lambda: layers.GlobalAveragePooling2D()(tf.ones([2, 3, 4])), "expected ndim=4, found ndim=3"),
+        (
+            lambda: layers.Concatenate()([tf.ones([2, 3]), tf.ones([3, 3])]),
+            "A `Concatenate` layer requires inputs with matching shapes except for the concatenation axis. "
+            "Received: input_shape=[(2, 3), (3, 3)]",
+        ),
+        (lambda: layers.Concatenate()([tf.ones([2, 3, 1]), tf.ones([2, 2, 2])]), "matching shapes except"),
+        (
+            lambda: layers.Add()([tf.ones([2, 3]), tf.ones([2, 4])]),
+            "Inputs have incompatible shapes. Received shapes (3,) and (4,)",
+        ),
+        (
+            lambda: layers.Subtract()([tf.ones([2, 3])] * 3),
+            "A `Subtract` layer should be called on exactly 2 inputs.",
+        ),
+        (lambda: layers.Add()(tf.ones([2, 3])), "A merge layer should be called on a list of inputs."),
+        (
+            lambda: layers.Reshape((4,))(tf.ones([2, 3])),
+            "The total size of the tensor must be unchanged. Received: input_shape=(3,), target_shape=(4,)",
+        ),
+        (
+            lambda: layers.Reshape((4, -1))(tf.ones([2, 3])),
+            "the input size cannot by divided by the specified",
+        ),
+        (
+            lambda: layers.Reshape((-1, -1)),
+            "There must be at most one unknown dimension (-1) in `target_shape`.",
+        ),
+        (
+            lambda: layers.Dropout(1.5),
+            "Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
+            "Received: rate=1.5",
+        ),
+        (
+            lambda: layers.Conv2D(3, 2, groups=2),
+            "The number of filters must be evenly divisible by the number of "
+            "groups. Received: groups=2, filters=3.",
+        ),
+        (
+            lambda: layers.Conv2D(4, 2, groups=2)(tf.ones([1, 3, 3, 3])),
+            "The number of input channels must be evenly divisible by the number of groups. Received groups=2, but "
+            "the input has 3 channels (full input shape is (1, 3, 3, 3)).",
+        ),
+        (
+            lambda: layers.Conv2D(4, 3)(tf.ones([1, 2, 2, 3])),
+            "Computed output size would be zero or negative. Received `inputs shape=(1, 2, 2, 3)`, `kernel "
+            "shape=(3, 3, 3, 4)`, `dilation_rate=[1 1]`, `strides=(1, 1)`, `padding=valid`.",
+        ),
+        (
+            lambda: layers.Conv2D(4, 2, strides=2, dilation_rate=2),
+            "`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: strides=(2, 2) and "
+            "dilation_rate=(2, 2)",
+        ),
+        (
+            lambda: layers.Conv2D(0, 2),
+            "Invalid value for argument `filters`. Expected a strictly positive value. Received filters=0.",
+        ),
+        (lambda: layers.Conv2D(2, 2, padding="causal"), "Received: causal"),
+        (
+            lambda: layers.Conv2D(2, (2, 2, 2)),
+            "The `kernel_size` argument must be a tuple of 2 integers. Received kernel_size=(2, 2, 2)",
+        ),
+        (
+            lambda: layers.Flatten(data_format="nchw"),
+            "The `data_format` argument must be one of "
+            '{"channels_first", "channels_last"}. Received: data_format=nchw',
+        ),
+        (
+            lambda: layers.LSTM(0),
+            "Received an invalid value for argument `units`, expected a positive integer, got 0.",
+        ),
+        (
+            lambda: layers.LayerNormalization(axis=3)(tf.ones([2, 3])),
+            "Axis 3 is out of bounds for input shape (2, 3)",
+        ),
+        (
+            lambda: tf.keras.regularizers.L1(-1),
+            "Invalid value for argument l1: expected a non-negative float.Received: l1=-1",
+        ),
+        (lambda: tf.keras.regularizers.get("foo"), "Could not interpret regularizer identifier: foo"),
+        (lambda: tf.keras.constraints.get("foo"), "Could not interpret constraint identifier: foo"),
+        (lambda: layers.RNN(object()), "Argument `cell` should have a `call` method"),
+        (lambda: layers.Embedding(3, 2, mask_zero=True), "`mask_zero` is not supported by tapejax.keras"),
+        (lambda: layers.LSTM(2, stateful=True), "`stateful` is not supported by tapejax.keras"),
+        (
+            lambda: layers.LSTM(2, recurrent_dropout=0.1),
+            "`recurrent_dropout` is not supported by tapejax.keras",
+        ),
+    ],
+)
 def test_errors_as_keras(make, message):
     with pytest.raises((ValueError, NotImplementedError), match=re.escape(message)):
         make()
@@ -566,36 +773,75 @@ def test_embedding_id_out_of_range():
         layers.Embedding(3, 2)(tf.constant([[5]]))
 
 
-@pytest.mark.parametrize("make, error, message", [
-    (lambda: layers.Conv2D(2, 2, groups=0), ValueError, "The number of groups must be a positive integer."),
-    (lambda: layers.Conv2D(2, 2).compute_output_shape((1, 4, 4)), ValueError,
-     "Kernel shape must have the same length as input"),
-    (lambda: layers.Conv2D(2, (2, 0)), ValueError, "that do not satisfy `value {> 0}`"),
-    (lambda: layers.Dropout(0.5, noise_shape="ab"), ValueError, "Expected a tuple or list of integers."),
-    (lambda: layers.Reshape((-2, 3)), ValueError, "Each dimension in `target_shape` must be a non-negative"),
-    (lambda: layers.Add()([tf.ones([2, 3]), tf.ones([3, 3])]), ValueError,
-     "Cannot merge tensors with different batch sizes."),
-    (lambda: layers.Subtract().compute_output_shape([(2, 3)]), ValueError, "exactly 2 inputs"),
-    (lambda: layers.Subtract().call([tf.ones([2])]), ValueError, "exactly 2 inputs"),
-    (lambda: layers.Concatenate().compute_output_shape([]), ValueError,
-     "should be called on a list of at least"),
-    (lambda: layers.Concatenate().call(tf.ones([2])), ValueError, "A merge layer should be called on a list"),
-    (lambda: layers.Add().call(tf.ones([2])), ValueError, "(not a list of tensors)"),
-    (lambda: layers.GlobalAveragePooling1D()(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])), NotImplementedError,
-     "GlobalAveragePooling1D: `mask` is not supported"),
-    (lambda: layers.LSTM(2)(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])), NotImplementedError,
-     "LSTM: `mask` is not supported"),
-    (lambda: layers.LayerNormalization(axis="a"), TypeError, "Expected an int or a list/tuple of ints"),
-    (lambda: layers.Layer().compute_output_shape((2,)), NotImplementedError,
-     "should implement `def compute_output_shape(input_shape)`"),
-    (lambda: tf.keras.regularizers.Regularizer().get_config(), NotImplementedError,
-     "does not implement get_config()"),
-    (lambda: tf.keras.regularizers.serialize(lambda x: x), ValueError, "it has no `get_config` method"),
-    (lambda: tf.keras.regularizers.get({"class_name": "Nope"}), ValueError,
-     "Could not interpret regularizer identifier"),
-    (lambda: tf.keras.initializers.Orthogonal()((3,)), ValueError, "must be at least two-dimensional"),
-    (lambda: tf.keras.initializers.Identity()((2, 2, 2)), ValueError, "can only be used for 2D matrices"),
-])
+@pytest.mark.parametrize(
+    "make, error, message",
+    [
+        (
+            lambda: layers.Conv2D(2, 2, groups=0),
+            ValueError,
+            "The number of groups must be a positive integer.",
+        ),
+        (
+            lambda: layers.Conv2D(2, 2).compute_output_shape((1, 4, 4)),
+            ValueError,
+            "Kernel shape must have the same length as input",
+        ),
+        (lambda: layers.Conv2D(2, (2, 0)), ValueError, "that do not satisfy `value {> 0}`"),
+        (lambda: layers.Dropout(0.5, noise_shape="ab"), ValueError, "Expected a tuple or list of integers."),
+        (
+            lambda: layers.Reshape((-2, 3)),
+            ValueError,
+            "Each dimension in `target_shape` must be a non-negative",
+        ),
+        (
+            lambda: layers.Add()([tf.ones([2, 3]), tf.ones([3, 3])]),
+            ValueError,
+            "Cannot merge tensors with different batch sizes.",
+        ),
+        (lambda: layers.Subtract().compute_output_shape([(2, 3)]), ValueError, "exactly 2 inputs"),
+        (lambda: layers.Subtract().call([tf.ones([2])]), ValueError, "exactly 2 inputs"),
+        (
+            lambda: layers.Concatenate().compute_output_shape([]),
+            ValueError,
+            "should be called on a list of at least",
+        ),
+        (
+            lambda: layers.Concatenate().call(tf.ones([2])),
+            ValueError,
+            "A merge layer should be called on a list",
+        ),
+        (lambda: layers.Add().call(tf.ones([2])), ValueError, "(not a list of tensors)"),
+        (
+            lambda: layers.GlobalAveragePooling1D()(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])),
+            NotImplementedError,
+            "GlobalAveragePooling1D: `mask` is not supported",
+        ),
+        (
+            lambda: layers.LSTM(2)(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])),
+            NotImplementedError,
+            "LSTM: `mask` is not supported",
+        ),
+        (lambda: layers.LayerNormalization(axis="a"), TypeError, "Expected an int or a list/tuple of ints"),
+        (
+            lambda: layers.Layer().compute_output_shape((2,)),
+            NotImplementedError,
+            "should implement `def compute_output_shape(input_shape)`",
+        ),
+        (
+            lambda: tf.keras.regularizers.Regularizer().get_config(),
+            NotImplementedError,
+            "does not implement get_config()",
+        ),
+        (lambda: tf.keras.regularizers.serialize(lambda x: x), ValueError, "it has no `get_config` method"),
+        (
+            lambda: tf.keras.regularizers.get({"class_name": "Nope"}),
+            ValueError,
+            "Could not interpret regularizer identifier",
+        ),
+        (lambda: tf.keras.initializers.Orthogonal()((3,)), ValueError, "must be at least two-dimensional"),
+        (lambda: tf.keras.initializers.Identity()((2, 2, 2)), ValueError, "can only be used for 2D matrices"),
+    ],
+)
 def test_more_argument_errors(make, error, message):
     with pytest.raises(error, match=re.escape(message)):
         make()
@@ -607,6 +853,10 @@ def test_orthogonal_and_identity_initializers():
     assert tf.keras.initializers.Orthogonal().get_config() == {"gain": 1.0, "seed": None}
     np.testing.assert_array_equal(tf.keras.initializers.get("identity")((2, 3)).numpy(), np.eye(2, 3))
     config = tf.keras.initializers.serialize(tf.keras.initializers.Constant(2.0))
-    assert config == {"module": "keras.initializers", "class_name": "Constant", "config": {"value": 2.0},
-                      "registered_name": None}
+    assert config == {
+        "module": "keras.initializers",
+        "class_name": "Constant",
+        "config": {"value": 2.0},
+        "registered_name": None,
+    }
     assert tf.keras.initializers.get(config).value == 2.0

@@ -36,26 +36,45 @@ def _model():
     h = tf.keras.layers.Dense(4, activation="relu", name="d1")(inp)
     h = tf.keras.layers.BatchNormalization(name="bn")(h)
     model = tf.keras.Model(inp, tf.keras.layers.Dense(1, name="d2")(h))
-    model.set_weights([np.cos(np.arange(w.size) * 0.37 + i).reshape(w.shape).astype("float32") * 0.4
-                       + (1.0 if i == 5 else 0.0) for i, w in enumerate(model.get_weights())])
+    model.set_weights(
+        [
+            np.cos(np.arange(w.size) * 0.37 + i).reshape(w.shape).astype("float32") * 0.4
+            + (1.0 if i == 5 else 0.0)
+            for i, w in enumerate(model.get_weights())
+        ]
+    )
     model.compile(tf.keras.optimizers.Adam(0.01), "mse", metrics=["mae"])
     return model
 
 
 def test_files_written_by_tensorflow_load_and_keep_training():
     model = tf.keras.models.load_model(DATA / "keras_functional_tf221.h5")
-    np.testing.assert_allclose(model.predict(X, verbose=0).ravel(), [
-        -0.1488684117794037, -0.14801263809204102, -0.14991390705108643, -0.1518152952194214,
-        -0.15371662378311157, -0.1563294529914856, -0.15907615423202515, -0.16182291507720947], rtol=1e-6)
+    np.testing.assert_allclose(
+        model.predict(X, verbose=0).ravel(),
+        [
+            -0.1488684117794037,
+            -0.14801263809204102,
+            -0.14991390705108643,
+            -0.1518152952194214,
+            -0.15371662378311157,
+            -0.1563294529914856,
+            -0.15907615423202515,
+            -0.16182291507720947,
+        ],
+        rtol=1e-6,
+    )
     assert int(model.optimizer.iterations.numpy()) == 4  # Adam's state came back with the weights
     history = model.fit(X, Y, epochs=1, batch_size=4, verbose=0, shuffle=False).history
-    np.testing.assert_allclose([history["loss"][0], history["mae"][0]],
-                               [0.08515843749046326, 0.2656119167804718], rtol=1e-6)
+    np.testing.assert_allclose(
+        [history["loss"][0], history["mae"][0]], [0.08515843749046326, 0.2656119167804718], rtol=1e-6
+    )
     sequential = tf.keras.models.load_model(DATA / "keras_sequential_tf221.h5")
     assert not sequential.compiled
-    np.testing.assert_allclose(sequential.predict(X[:2], verbose=0),
-                               [[-2.7391304969787598, -2.7391304969787598],
-                                [-1.95652174949646, -1.95652174949646]], rtol=1e-6)
+    np.testing.assert_allclose(
+        sequential.predict(X[:2], verbose=0),
+        [[-2.7391304969787598, -2.7391304969787598], [-1.95652174949646, -1.95652174949646]],
+        rtol=1e-6,
+    )
 
 
 def test_round_trip_keeps_predictions_and_optimizer_state(tmp_path):
@@ -76,7 +95,11 @@ def test_round_trip_keeps_predictions_and_optimizer_state(tmp_path):
         assert json.loads(f.attrs["training_config"])["optimizer_config"]["class_name"] == "Adam"
         assert [n.decode() for n in f["model_weights"].attrs["layer_names"]] == ["x", "d1", "bn", "d2"]
         assert [n.decode() for n in f["model_weights/bn"].attrs["weight_names"]] == [
-            "bn/gamma", "bn/beta", "bn/moving_mean", "bn/moving_variance"]
+            "bn/gamma",
+            "bn/beta",
+            "bn/moving_mean",
+            "bn/moving_variance",
+        ]
         assert f["optimizer_weights"].attrs["weight_names"][0].decode() == "adam/iteration"
     uncompiled = tf.keras.models.load_model(tmp_path / "m.h5", compile=False)
     assert not uncompiled.compiled
@@ -102,19 +125,28 @@ def test_legacy_file_errors(tmp_path):
     model.save(tmp_path / "m.h5")
     with h5py.File(tmp_path / "m.h5", "a") as f:
         f["model_weights"].attrs["layer_names"] = np.asarray([b"x", b"d1", b"d2"])
-    with pytest.raises(ValueError, match="Layer count mismatch when loading weights from file. Model "
-                                         "expected 3 layers, found 2 saved layers."):
+    with pytest.raises(
+        ValueError,
+        match="Layer count mismatch when loading weights from file. Model "
+        "expected 3 layers, found 2 saved layers.",
+    ):
         tf.keras.models.load_model(tmp_path / "m.h5")
     model.save(tmp_path / "m.h5")
     with h5py.File(tmp_path / "m.h5", "a") as f:
         f["model_weights/d2"].attrs["weight_names"] = np.asarray([b"d2/kernel"])
-    with pytest.raises(ValueError, match=r"Weight count mismatch for layer #2 \(named d2 in the current "
-                                         r"model, d2 in the save file\). Layer expects 2 weight\(s\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"Weight count mismatch for layer #2 \(named d2 in the current "
+        r"model, d2 in the save file\). Layer expects 2 weight\(s\)",
+    ):
         tf.keras.models.load_model(tmp_path / "m.h5")
     model.save(tmp_path / "m.h5")
     with h5py.File(tmp_path / "m.h5", "a") as f:
         del f["model_weights/d2/d2/bias"]
         f["model_weights/d2/d2"].create_dataset("bias", data=np.zeros(3, "float32"))
-    with pytest.raises(ValueError, match=r"Shape mismatch in layer #2 \(named d2\)for weight d2/bias. Weight "
-                                         r"expects shape \(1,\). Received saved weight with shape \(3,\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"Shape mismatch in layer #2 \(named d2\)for weight d2/bias. Weight "
+        r"expects shape \(1,\). Received saved weight with shape \(3,\)",
+    ):
         tf.keras.models.load_model(tmp_path / "m.h5")

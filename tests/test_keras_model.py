@@ -37,8 +37,9 @@ def _fresh_names(monkeypatch):
 
 
 def _weights(shapes):
-    values = [np.sin(np.arange(int(np.prod(s)), dtype=np.float32) * 0.7 + i) * 0.5
-              for i, s in enumerate(shapes)]
+    values = [
+        np.sin(np.arange(int(np.prod(s)), dtype=np.float32) * 0.7 + i) * 0.5 for i, s in enumerate(shapes)
+    ]
     return [v.reshape(s).astype(np.float32) for v, s in zip(values, shapes, strict=True)]
 
 
@@ -77,8 +78,12 @@ def test_subclassed_model_tracks_layers_and_builds_lazily():
     assert _printed(model.summary)[0] == SUBCLASS_UNBUILT
     model(X1[:1])
     assert _printed(model.summary)[0] == SUBCLASS_BUILT
-    assert [v.path for v in model.weights] == ["mlp/dense/kernel", "mlp/dense/bias", "mlp/dense_1/kernel",
-                                               "mlp/dense_1/bias"]
+    assert [v.path for v in model.weights] == [
+        "mlp/dense/kernel",
+        "mlp/dense/bias",
+        "mlp/dense_1/kernel",
+        "mlp/dense_1/bias",
+    ]
     assert model.count_params() == 21 and len(model.trainable_variables) == 4
     assert model.non_trainable_variables == []
 
@@ -90,26 +95,35 @@ def test_subclassed_fit_evaluate_predict_match_tensorflow():
     assert type(history).__name__ == "History" and history.epoch == [0, 1, 2]
     assert history.params == {"verbose": 0, "epochs": 3, "steps": 2}
     assert list(history.history) == ["loss", "mae"]
-    np.testing.assert_allclose(history.history["loss"], [1.2495702505111694, 0.8081744909286499,
-                                                         0.5144434571266174], rtol=RTOL)
-    np.testing.assert_allclose(history.history["mae"], [0.9735547304153442, 0.8108147382736206,
-                                                        0.6469658613204956], rtol=RTOL)
-    np.testing.assert_allclose(model.evaluate(X1, Y1, verbose=0), [0.30010706186294556, 0.449069082736969],
-                               rtol=RTOL)
+    np.testing.assert_allclose(
+        history.history["loss"], [1.2495702505111694, 0.8081744909286499, 0.5144434571266174], rtol=RTOL
+    )
+    np.testing.assert_allclose(
+        history.history["mae"], [0.9735547304153442, 0.8108147382736206, 0.6469658613204956], rtol=RTOL
+    )
+    np.testing.assert_allclose(
+        model.evaluate(X1, Y1, verbose=0), [0.30010706186294556, 0.449069082736969], rtol=RTOL
+    )
     logs = model.evaluate(X1, Y1, verbose=0, return_dict=True)
     assert list(logs) == ["loss", "mae"] and all(type(v) is float for v in logs.values())
     predicted = model.predict(X1, verbose=0, batch_size=3)
     assert isinstance(predicted, np.ndarray) and predicted.shape == (8, 1)
-    np.testing.assert_allclose(predicted.ravel(), [0.15531543, 0.17443067, 0.3339516, 0.52793926, 0.7219269,
-                                                   0.91591454, 1.1099023, 1.30389], rtol=RTOL)
+    np.testing.assert_allclose(
+        predicted.ravel(),
+        [0.15531543, 0.17443067, 0.3339516, 0.52793926, 0.7219269, 0.91591454, 1.1099023, 1.30389],
+        rtol=RTOL,
+    )
     # The *_on_batch calls report that batch alone.
-    np.testing.assert_allclose(model.train_on_batch(X1, Y1), [0.30010706186294556, 0.449069082736969],
-                               rtol=RTOL)
-    np.testing.assert_allclose(model.test_on_batch(X1, Y1), [0.26360225677490234, 0.41605257987976074],
-                               rtol=RTOL)
+    np.testing.assert_allclose(
+        model.train_on_batch(X1, Y1), [0.30010706186294556, 0.449069082736969], rtol=RTOL
+    )
+    np.testing.assert_allclose(
+        model.test_on_batch(X1, Y1), [0.26360225677490234, 0.41605257987976074], rtol=RTOL
+    )
     logs = model.train_on_batch(X1, Y1, return_dict=True)
-    np.testing.assert_allclose([logs["loss"], logs["mae"]], [0.26360225677490234, 0.41605257987976074],
-                               rtol=RTOL)
+    np.testing.assert_allclose(
+        [logs["loss"], logs["mae"]], [0.26360225677490234, 0.41605257987976074], rtol=RTOL
+    )
     np.testing.assert_allclose(model.predict_on_batch(X1[:2]).ravel(), [0.07018411, 0.076987], rtol=RTOL)
     assert model.metrics_names == ["loss", "compile_metrics"]
     assert int(model.optimizer.iterations.numpy()) == 8
@@ -147,11 +161,15 @@ Y2 = (np.arange(10) % 3).astype(np.int32)
 
 
 def _sequential():
-    model = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(5, activation="relu"),
-                                 tf.keras.layers.Dense(3)])
+    model = tf.keras.Sequential(
+        [tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(5, activation="relu"), tf.keras.layers.Dense(3)]
+    )
     model.set_weights(_weights([w.shape for w in model.get_weights()]))
-    model.compile(optimizer=tf.keras.optimizers.Adam(0.05),
-                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    model.compile(
+        optimizer=tf.keras.optimizers.Adam(0.05),
+        loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+        metrics=["accuracy"],
+    )
     return model
 
 
@@ -168,28 +186,37 @@ def test_sequential_fit_with_validation_split_matches_tensorflow():
     assert model.name == "sequential" and model.built
     assert model.input_shape == (None, 4) and model.output_shape == (None, 3)
     assert _printed(model.summary)[0] == SEQUENTIAL
-    printed, history = _printed(model.fit, X2, Y2, batch_size=4, epochs=2, shuffle=False, verbose=2,
-                                validation_split=0.2)
+    printed, history = _printed(
+        model.fit, X2, Y2, batch_size=4, epochs=2, shuffle=False, verbose=2, validation_split=0.2
+    )
     assert _mask_times(printed) == _mask_times(
         "Epoch 1/2\n2/2 - 1s - 479ms/step - accuracy: 0.3750 - loss: 1.1166 - val_accuracy: 0.5000 - "
         "val_loss: 1.0697\nEpoch 2/2\n2/2 - 0s - 67ms/step - accuracy: 0.3750 - loss: 1.0838 - "
-        "val_accuracy: 0.5000 - val_loss: 1.1449\n")
-    expected = {"accuracy": [0.375, 0.375], "loss": [1.1165993213653564, 1.0838491916656494],
-                "val_accuracy": [0.5, 0.5], "val_loss": [1.0697202682495117, 1.1448781490325928]}
+        "val_accuracy: 0.5000 - val_loss: 1.1449\n"
+    )
+    expected = {
+        "accuracy": [0.375, 0.375],
+        "loss": [1.1165993213653564, 1.0838491916656494],
+        "val_accuracy": [0.5, 0.5],
+        "val_loss": [1.0697202682495117, 1.1448781490325928],
+    }
     assert list(history.history) == list(expected)
     for key, values in expected.items():
         np.testing.assert_allclose(history.history[key], values, rtol=RTOL)
-    printed, history = _printed(model.fit, X2, Y2, batch_size=4, epochs=2, shuffle=False, verbose=1,
-                                validation_data=(X2[:4], Y2[:4]))
+    printed, history = _printed(
+        model.fit, X2, Y2, batch_size=4, epochs=2, shuffle=False, verbose=1, validation_data=(X2[:4], Y2[:4])
+    )
     # The bar is redrawn in place; its last state each epoch is what stays on screen.
     last = [line.rsplit("\r", 1)[-1] for line in printed.split("\n")[:-1]]
     assert _mask_times("\n".join(last)) == _mask_times(
         f"Epoch 1/2\n\x1b[1m3/3\x1b[0m {BAR} \x1b[1m1s\x1b[0m 39ms/step - accuracy: 0.3000 - loss: 1.1081 - "
         f"val_accuracy: 0.2500 - val_loss: 1.0882\nEpoch 2/2\n\x1b[1m3/3\x1b[0m {BAR} \x1b[1m0s\x1b[0m "
-        "26ms/step - accuracy: 0.4000 - loss: 1.0936 - val_accuracy: 0.2500 - val_loss: 1.0819")
+        "26ms/step - accuracy: 0.4000 - loss: 1.0936 - val_accuracy: 0.2500 - val_loss: 1.0819"
+    )
     np.testing.assert_allclose(history.history["loss"], [1.1080691814422607, 1.093565821647644], rtol=RTOL)
-    np.testing.assert_allclose(history.history["val_loss"], [1.0881845951080322, 1.0819416046142578],
-                               rtol=RTOL)
+    np.testing.assert_allclose(
+        history.history["val_loss"], [1.0881845951080322, 1.0819416046142578], rtol=RTOL
+    )
     np.testing.assert_allclose(history.history["accuracy"], [0.3, 0.4], rtol=RTOL)
     model.fit(X2, Y2, batch_size=4, epochs=1, shuffle=False, verbose=0)
     printed, result = _printed(model.evaluate, X2, Y2)
@@ -208,8 +235,9 @@ def test_sequential_building():
     assert _printed(model.summary)[0] == SEQUENTIAL_INPUT_SHAPE
     model.pop()
     assert len(model.layers) == 1 and model.output_shape == (None, 2)
-    lazy = tf.keras.Sequential([tf.keras.layers.Dense(2, name="dense_4"),
-                                tf.keras.layers.Dense(1, name="dense_5")], name="seq3")
+    lazy = tf.keras.Sequential(
+        [tf.keras.layers.Dense(2, name="dense_4"), tf.keras.layers.Dense(1, name="dense_5")], name="seq3"
+    )
     assert not lazy.built and lazy.weights == []
     lazy(np.zeros((2, 5), np.float32))
     assert _printed(lazy.summary)[0] == SEQUENTIAL_CALLED
@@ -244,26 +272,42 @@ def _functional():
 def test_functional_model_with_two_inputs_and_two_outputs_matches_tensorflow(tmp_path):
     model, (a, s) = _functional()
     assert repr(a) == "<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, name=a>"
-    assert repr(s) == ("<KerasTensor shape=(None, 4), dtype=float32, sparse=False, ragged=False, "
-                       "name=keras_tensor_2>")
+    assert repr(s) == (
+        "<KerasTensor shape=(None, 4), dtype=float32, sparse=False, ragged=False, name=keras_tensor_2>"
+    )
     assert type(model).__name__ == "Functional" and model.name == "functional"
     assert [layer.name for layer in model.layers] == ["a", "b", "dense", "dense_1", "sum2", "out1", "out2"]
     assert _printed(model.summary)[0] == FUNCTIONAL
-    assert [v.path for v in model.weights] == ["dense/kernel", "dense/bias", "dense_1/kernel", "dense_1/bias",
-                                               "out1/kernel", "out1/bias", "out2/kernel", "out2/bias"]
+    assert [v.path for v in model.weights] == [
+        "dense/kernel",
+        "dense/bias",
+        "dense_1/kernel",
+        "dense_1/bias",
+        "out1/kernel",
+        "out1/bias",
+        "out2/kernel",
+        "out2/bias",
+    ]
     model.compile(optimizer="sgd", loss=["mse", "mae"])
-    printed, history = _printed(model.fit, [X1, X3], [Y3A, Y3B], batch_size=4, epochs=2, shuffle=False,
-                                verbose=2)
+    printed, history = _printed(
+        model.fit, [X1, X3], [Y3A, Y3B], batch_size=4, epochs=2, shuffle=False, verbose=2
+    )
     assert _mask_times(printed) == _mask_times(
         "Epoch 1/2\n2/2 - 1s - 391ms/step - loss: 2.4757 - out1_loss: 1.5253 - out2_loss: 0.9504\nEpoch 2/2\n"
-        "2/2 - 0s - 52ms/step - loss: 2.3546 - out1_loss: 1.4144 - out2_loss: 0.9402\n")
+        "2/2 - 0s - 52ms/step - loss: 2.3546 - out1_loss: 1.4144 - out2_loss: 0.9402\n"
+    )
     np.testing.assert_allclose(history.history["loss"], [2.475706100463867, 2.3545684814453125], rtol=RTOL)
-    np.testing.assert_allclose(history.history["out1_loss"], [1.525295376777649, 1.4144116640090942],
-                               rtol=RTOL)
-    np.testing.assert_allclose(history.history["out2_loss"], [0.9504105448722839, 0.9401569366455078],
-                               rtol=RTOL)
-    np.testing.assert_allclose(model.evaluate([X1, X3], [Y3A, Y3B], verbose=0),
-                               [2.225940704345703, 1.299048900604248, 0.9268918037414551], rtol=RTOL)
+    np.testing.assert_allclose(
+        history.history["out1_loss"], [1.525295376777649, 1.4144116640090942], rtol=RTOL
+    )
+    np.testing.assert_allclose(
+        history.history["out2_loss"], [0.9504105448722839, 0.9401569366455078], rtol=RTOL
+    )
+    np.testing.assert_allclose(
+        model.evaluate([X1, X3], [Y3A, Y3B], verbose=0),
+        [2.225940704345703, 1.299048900604248, 0.9268918037414551],
+        rtol=RTOL,
+    )
     predicted = model.predict([X1, X3], verbose=0)
     assert isinstance(predicted, list) and [p.shape for p in predicted] == [(8, 1), (8, 1)]
     np.testing.assert_allclose(predicted[0][:2].ravel(), [-0.39643705, -0.6732577], rtol=RTOL)
@@ -271,9 +315,12 @@ def test_functional_model_with_two_inputs_and_two_outputs_matches_tensorflow(tmp
     # Inputs and targets by name; metrics per output.
     model.compile(optimizer="adam", loss={"out1": "mse", "out2": "mse"}, metrics={"out1": ["mae"]})
     history = model.fit({"a": X1, "b": X3}, {"out1": Y3A, "out2": Y3B}, batch_size=8, epochs=2, verbose=0)
-    expected = {"loss": [2.768202781677246, 2.7521471977233887], "out1_loss": [1.299048900604248,
-                1.2904250621795654], "out1_mae": [0.9433550238609314, 0.9408776760101318],
-                "out2_loss": [1.469153881072998, 1.4617222547531128]}
+    expected = {
+        "loss": [2.768202781677246, 2.7521471977233887],
+        "out1_loss": [1.299048900604248, 1.2904250621795654],
+        "out1_mae": [0.9433550238609314, 0.9408776760101318],
+        "out2_loss": [1.469153881072998, 1.4617222547531128],
+    }
     assert list(history.history) == list(expected)
     for key, values in expected.items():
         np.testing.assert_allclose(history.history[key], values, rtol=RTOL)
@@ -283,12 +330,41 @@ def test_functional_model_with_two_inputs_and_two_outputs_matches_tensorflow(tmp
     found = []
     with h5py.File(path) as f:
         f.visititems(lambda name, obj: found.append((name, obj.shape)) if hasattr(obj, "shape") else None)
-    kernels = [(f"layers/{name}/vars/{i}", shape) for name, shapes in [
-        ("dense", [(3, 4), (4,)]), ("dense_1", [(2, 4), (4,)]), ("dense_2", [(4, 1), (1,)]),
-        ("dense_3", [(4, 1), (1,)])] for i, shape in enumerate(shapes)]
-    slots = [(f"optimizer/vars/{i}", s) for i, s in enumerate(
-        [(), (), (3, 4), (3, 4), (4,), (4,), (2, 4), (2, 4), (4,), (4,), (4, 1), (4, 1), (1,), (1,), (4, 1),
-         (4, 1), (1,), (1,)])]
+    kernels = [
+        (f"layers/{name}/vars/{i}", shape)
+        for name, shapes in [
+            ("dense", [(3, 4), (4,)]),
+            ("dense_1", [(2, 4), (4,)]),
+            ("dense_2", [(4, 1), (1,)]),
+            ("dense_3", [(4, 1), (1,)]),
+        ]
+        for i, shape in enumerate(shapes)
+    ]
+    slots = [
+        (f"optimizer/vars/{i}", s)
+        for i, s in enumerate(
+            [
+                (),
+                (),
+                (3, 4),
+                (3, 4),
+                (4,),
+                (4,),
+                (2, 4),
+                (2, 4),
+                (4,),
+                (4,),
+                (4, 1),
+                (4, 1),
+                (1,),
+                (1,),
+                (4, 1),
+                (4, 1),
+                (1,),
+                (1,),
+            ]
+        )
+    ]
     assert sorted(found) == sorted(kernels + slots)
 
 
@@ -318,8 +394,9 @@ def test_save_and_load_weights_round_trip(tmp_path):
     for a, b in zip(model.get_weights(), fresh.get_weights(), strict=True):
         np.testing.assert_array_equal(a, b)
     np.testing.assert_array_equal(model.predict(X1, verbose=0), fresh.predict(X1, verbose=0))
-    with pytest.raises(ValueError, match=re.escape("The filename must end in `.weights.h5`. Received: "
-                                                   "filepath=m.h5")):
+    with pytest.raises(
+        ValueError, match=re.escape("The filename must end in `.weights.h5`. Received: filepath=m.h5")
+    ):
         model.save_weights("m.h5")
     other = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
     before = other.get_weights()
@@ -337,8 +414,9 @@ def test_fit_on_an_iterable_of_batches():
         def __len__(self):
             return 2
 
-    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"),
-                                 tf.keras.layers.Dense(1)])
+    model = tf.keras.Sequential(
+        [tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(1)]
+    )
     model.set_weights(_weights([w.shape for w in model.get_weights()]))
     model.compile(tf.keras.optimizers.SGD(0.1), "mse")
     history = model.fit(Batches(), epochs=2, verbose=0)
@@ -348,20 +426,24 @@ def test_fit_on_an_iterable_of_batches():
 
 def test_callbacks_match_tensorflow(tmp_path):
     def make(lr):
-        model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"),
-                                     tf.keras.layers.Dense(1)])
+        model = tf.keras.Sequential(
+            [tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(1)]
+        )
         model.set_weights(_weights([w.shape for w in model.get_weights()]))
         model.compile(tf.keras.optimizers.SGD(lr), "mse")
         return model
 
     model = make(0.5)
-    stopper = tf.keras.callbacks.EarlyStopping(monitor="loss", patience=1, restore_best_weights=True,
-                                               verbose=1)
+    stopper = tf.keras.callbacks.EarlyStopping(
+        monitor="loss", patience=1, restore_best_weights=True, verbose=1
+    )
     seen = []
     logger = tf.keras.callbacks.LambdaCallback(
-        on_epoch_end=lambda e, logs: seen.append((e, round(logs["loss"], 5))))
-    printed, history = _printed(model.fit, X1, Y1, batch_size=4, epochs=30, shuffle=False, verbose=0,
-                                callbacks=[stopper, logger])
+        on_epoch_end=lambda e, logs: seen.append((e, round(logs["loss"], 5)))
+    )
+    printed, history = _printed(
+        model.fit, X1, Y1, batch_size=4, epochs=30, shuffle=False, verbose=0, callbacks=[stopper, logger]
+    )
     assert printed == "Epoch 2: early stopping\nRestoring model weights from the end of the best epoch: 1.\n"
     assert history.epoch == [0, 1] and [round(v, 5) for v in history.history["loss"]] == [2.52644, 2.89263]
     assert (stopper.stopped_epoch, stopper.best_epoch, seen[-1]) == (1, 0, (1, 2.89263))
@@ -369,17 +451,24 @@ def test_callbacks_match_tensorflow(tmp_path):
     model = make(0.001)
     model.compile("adam", "mse")
     pattern = str(tmp_path / "ck-{epoch:02d}.weights.h5")
-    checkpoint = tf.keras.callbacks.ModelCheckpoint(pattern, save_weights_only=True, monitor="loss",
-                                                    save_best_only=True, verbose=1)
+    checkpoint = tf.keras.callbacks.ModelCheckpoint(
+        pattern, save_weights_only=True, monitor="loss", save_best_only=True, verbose=1
+    )
     printed, _ = _printed(model.fit, X1, Y1, epochs=2, verbose=0, callbacks=[checkpoint], shuffle=False)
     first, second = (pattern.format(epoch=e) for e in (1, 2))
-    assert printed == (f"\nEpoch 1: loss improved from None to 1.03833, saving model to {first}\n\n"
-                       f"Epoch 1: finished saving model to {first}\n\nEpoch 2: loss improved from 1.03833 to "
-                       f"1.03236, saving model to {second}\n\nEpoch 2: finished saving model to {second}\n")
+    assert printed == (
+        f"\nEpoch 1: loss improved from None to 1.03833, saving model to {first}\n\n"
+        f"Epoch 1: finished saving model to {first}\n\nEpoch 2: loss improved from 1.03833 to "
+        f"1.03236, saving model to {second}\n\nEpoch 2: finished saving model to {second}\n"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ck-01.weights.h5", "ck-02.weights.h5"]
-    with pytest.raises(ValueError, match=re.escape(
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
             "When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided must end in "
-            "`.weights.h5` (Keras weights format). Received: filepath=/tmp/a.h5")):
+            "`.weights.h5` (Keras weights format). Received: filepath=/tmp/a.h5"
+        ),
+    ):
         tf.keras.callbacks.ModelCheckpoint("/tmp/a.h5", save_weights_only=True)
 
 
@@ -398,8 +487,9 @@ def test_model_errors():
 def test_compile_and_data_errors():
     model = _mlp()
     for kwargs, error, match in [
-            ({"optimizer": "nope"}, ValueError, "Could not interpret optimizer identifier: nope"),
-            ({"optimizer": "sgd", "loss": "nope"}, ValueError, "Could not interpret loss identifier: nope")]:
+        ({"optimizer": "nope"}, ValueError, "Could not interpret optimizer identifier: nope"),
+        ({"optimizer": "sgd", "loss": "nope"}, ValueError, "Could not interpret loss identifier: nope"),
+    ]:
         with pytest.raises(error, match=re.escape(match)):
             model.compile(**kwargs)
     model.compile("sgd", "mse", metrics="mae")
@@ -479,8 +569,9 @@ def test_callback_and_weights_file_errors(tmp_path):
         model.fit(X1, Y1, verbose=0, callbacks=[odd])
     with pytest.warns(UserWarning, match="conditioned on metric `val_loss` which is not available."):
         model.fit(X1, Y1, verbose=0, callbacks=[tf.keras.callbacks.EarlyStopping()])
-    best = tf.keras.callbacks.ModelCheckpoint(str(tmp_path / "b.weights.h5"), save_weights_only=True,
-                                              save_best_only=True)
+    best = tf.keras.callbacks.ModelCheckpoint(
+        str(tmp_path / "b.weights.h5"), save_weights_only=True, save_best_only=True
+    )
     with pytest.warns(UserWarning, match="Can save best model only with val_loss available."):
         model.fit(X1, Y1, verbose=0, callbacks=[best])
     path = tmp_path / "m.weights.h5"

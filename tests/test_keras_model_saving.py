@@ -43,8 +43,9 @@ class Sub(tf.keras.Model):
 
 
 def test_sequential_round_trip_keeps_predictions_and_optimizer_state(tmp_path):
-    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"),
-                                 tf.keras.layers.Dense(1)])
+    model = tf.keras.Sequential(
+        [tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(1)]
+    )
     model.compile(tf.keras.optimizers.Adam(0.01), "mse", metrics=["mae"])
     model.fit(X, X[:, :1], epochs=2, verbose=0)
     model.save(tmp_path / "m.keras")
@@ -64,16 +65,18 @@ def test_sequential_round_trip_keeps_predictions_and_optimizer_state(tmp_path):
 def test_functional_and_subclassed_round_trips(tmp_path):
     a, b = tf.keras.Input((3,), name="a"), tf.keras.Input((3,), name="b")
     shared = tf.keras.layers.Dense(2, name="shared")
-    inner = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu")],
-                                name="inner")
+    inner = tf.keras.Sequential(
+        [tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu")], name="inner"
+    )
     merged = tf.keras.layers.Concatenate()([shared(a), shared(b), inner(a)])
     model = tf.keras.Model([a, b], tf.keras.layers.Dense(1, name="out")(merged))
     model.save(tmp_path / "f.keras")
     loaded = tf.keras.models.load_model(tmp_path / "f.keras")
     assert [layer.name for layer in loaded.layers] == ["a", "b", "shared", "inner", "concatenate", "out"]
     assert len(loaded.weights) == 6  # the shared layer's weights once
-    np.testing.assert_array_equal(loaded.predict([X, X[::-1]], verbose=0),
-                                  model.predict([X, X[::-1]], verbose=0))
+    np.testing.assert_array_equal(
+        loaded.predict([X, X[::-1]], verbose=0), model.predict([X, X[::-1]], verbose=0)
+    )
 
     sub = Sub(3)
     sub(X)
@@ -85,16 +88,22 @@ def test_functional_and_subclassed_round_trips(tmp_path):
 
 def test_files_written_by_tensorflow_load():
     model = tf.keras.models.load_model(DATA / "keras_functional_tf221.keras")
-    np.testing.assert_allclose(model.predict([X, X[::-1]], verbose=0).ravel(),
-                               [-0.043404, 0.128592, 0.300588, 0.491283, 0.688146, 0.88501, 1.081873,
-                                1.278737], atol=2e-6)
+    np.testing.assert_allclose(
+        model.predict([X, X[::-1]], verbose=0).ravel(),
+        [-0.043404, 0.128592, 0.300588, 0.491283, 0.688146, 0.88501, 1.081873, 1.278737],
+        atol=2e-6,
+    )
     history = model.fit([X, X[::-1]], X[:, :1], epochs=1, verbose=0, batch_size=4, shuffle=False).history
-    np.testing.assert_allclose([history["loss"][0], history["mae"][0]],
-                               [0.5121003985404968, 0.6845299601554871], rtol=2e-6)
+    np.testing.assert_allclose(
+        [history["loss"][0], history["mae"][0]], [0.5121003985404968, 0.6845299601554871], rtol=2e-6
+    )
     sub = tf.keras.models.load_model(DATA / "keras_subclassed_tf221.keras")
     assert type(sub) is Sub
-    np.testing.assert_allclose(sub.predict(X, verbose=0)[:2].ravel(),
-                               [0.38666, 0.42659, 0.265888, 0.385569, 0.426166, 0.266331], atol=2e-6)
+    np.testing.assert_allclose(
+        sub.predict(X, verbose=0)[:2].ravel(),
+        [0.38666, 0.42659, 0.265888, 0.385569, 0.426166, 0.266331],
+        atol=2e-6,
+    )
 
 
 def test_save_and_load_errors(tmp_path):

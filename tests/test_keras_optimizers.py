@@ -8,20 +8,29 @@ import pytest
 import tapejax as tf
 
 K = tf.keras.optimizers
-GRADS = [np.array([0.5, -1.0, 2.0], np.float32), np.array([0.1, 0.3, -0.7], np.float32),
-         np.array([-2.0, 0.0, 1.5], np.float32)]
+GRADS = [
+    np.array([0.5, -1.0, 2.0], np.float32),
+    np.array([0.1, 0.3, -0.7], np.float32),
+    np.array([-2.0, 0.0, 1.5], np.float32),
+]
 START = [1.0, 2.0, -3.0]
 
 # The variable after the three GRADS steps, printed by TF 2.21 / Keras 3.15 (CPU).
 KERAS = {
     "sgd": (lambda: K.SGD(0.1), [1.1399999856948853, 2.069999933242798, -3.2800002098083496]),
-    "momentum": (lambda: K.SGD(0.1, momentum=0.9),
-                 [1.0455000400543213, 2.2139997482299805, -3.559000015258789]),
-    "nesterov": (lambda: K.SGD(0.1, momentum=0.9, nesterov=True),
-                 [1.1809499263763428, 2.2625999450683594, -3.783100128173828]),
+    "momentum": (
+        lambda: K.SGD(0.1, momentum=0.9),
+        [1.0455000400543213, 2.2139997482299805, -3.559000015258789],
+    ),
+    "nesterov": (
+        lambda: K.SGD(0.1, momentum=0.9, nesterov=True),
+        [1.1809499263763428, 2.2625999450683594, -3.783100128173828],
+    ),
     "adam": (lambda: K.Adam(0.1), [0.8662817478179932, 2.175855875015259, -3.199953317642212]),
-    "amsgrad": (lambda: K.Adam(0.1, amsgrad=True),
-                [0.8662817478179932, 2.1758391857147217, -3.199953317642212]),
+    "amsgrad": (
+        lambda: K.Adam(0.1, amsgrad=True),
+        [0.8662817478179932, 2.1758391857147217, -3.199953317642212],
+    ),
 }
 
 
@@ -42,9 +51,13 @@ def _numpy_sgd(grads, lr=0.1, momentum=0.0, nesterov=False):
     return w
 
 
-NUMPY = {"sgd": _numpy_sgd(GRADS), "momentum": _numpy_sgd(GRADS, momentum=0.9),
-         "nesterov": _numpy_sgd(GRADS, momentum=0.9, nesterov=True), "adam": _numpy_adam(GRADS),
-         "amsgrad": _numpy_adam(GRADS, amsgrad=True)}
+NUMPY = {
+    "sgd": _numpy_sgd(GRADS),
+    "momentum": _numpy_sgd(GRADS, momentum=0.9),
+    "nesterov": _numpy_sgd(GRADS, momentum=0.9, nesterov=True),
+    "adam": _numpy_adam(GRADS),
+    "amsgrad": _numpy_adam(GRADS, amsgrad=True),
+}
 
 
 def _train(opt, compiled: bool):
@@ -77,8 +90,13 @@ def test_variables_names_and_learning_rate():
     opt = K.Adam(0.1, name="adam")
     opt.apply(list(tf.zeros_like(w) for w in layer.trainable_variables), layer.trainable_variables)
     assert [v.path for v in opt.variables] == [
-        "adam/iteration", "adam/learning_rate", "adam/dense_kernel_momentum", "adam/dense_kernel_velocity",
-        "adam/dense_bias_momentum", "adam/dense_bias_velocity"]
+        "adam/iteration",
+        "adam/learning_rate",
+        "adam/dense_kernel_momentum",
+        "adam/dense_kernel_velocity",
+        "adam/dense_bias_momentum",
+        "adam/dense_bias_velocity",
+    ]
     opt.learning_rate = 0.5
     assert opt.learning_rate.numpy() == np.float32(0.5) and opt.learning_rate.dtype == tf.float32
 
@@ -126,8 +144,11 @@ def test_option_errors():
         K.Adam(lr=0.1)
     with pytest.raises(ValueError, match="`momentum` must be a float between"):
         K.SGD(momentum=-1.0)
-    with pytest.raises(ValueError, match="Argument `learning_rate` should be float, or an instance of "
-                       "LearningRateSchedule, or a callable .* Received instead: learning_rate=1$"):
+    with pytest.raises(
+        ValueError,
+        match="Argument `learning_rate` should be float, or an instance of "
+        "LearningRateSchedule, or a callable .* Received instead: learning_rate=1$",
+    ):
         K.SGD(learning_rate=1)
     opt, v, w = K.SGD(momentum=0.5), tf.Variable(1.0), tf.Variable(1.0)
     opt.apply_gradients([(tf.constant(1.0), v)])
@@ -149,8 +170,13 @@ def test_build_once_apply_without_variables_and_amsgrad_slot_order():
     opt.build([v, w])
     opt.build([v])  # only the first build counts, as in Keras
     assert [s.path for s in opt.variables[2:]] == [
-        "ams/v_0_momentum", "ams/v_0_velocity", "ams/w_0_momentum", "ams/w_0_velocity",
-        "ams/v_0_velocity_hat", "ams/w_0_velocity_hat"]
+        "ams/v_0_momentum",
+        "ams/v_0_velocity",
+        "ams/w_0_momentum",
+        "ams/w_0_velocity",
+        "ams/v_0_velocity_hat",
+        "ams/w_0_velocity_hat",
+    ]
     opt.apply([tf.constant(1.0), tf.constant([1.0])])
     np.testing.assert_allclose([v.numpy(), w.numpy()[0]], [0.900001, 0.900001], rtol=1e-6)
     with pytest.raises(ValueError, match="No gradients provided"):
@@ -163,15 +189,22 @@ def test_optimizers_apply_variable_constraints_after_the_update():
     x = np.linspace(-1, 1, 30, dtype=np.float32).reshape(10, 3)
     y = x @ np.array([[3.0], [-2.0], [1.0]], np.float32)
     constraints = tf.keras.constraints
-    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(
-        1, kernel_constraint=constraints.MaxNorm(1.0), bias_constraint=constraints.NonNeg())])
+    model = tf.keras.Sequential(
+        [
+            tf.keras.Input((3,)),
+            tf.keras.layers.Dense(
+                1, kernel_constraint=constraints.MaxNorm(1.0), bias_constraint=constraints.NonNeg()
+            ),
+        ]
+    )
     model.set_weights([np.array([[0.5], [0.2], [-0.1]], np.float32), np.array([-0.3], np.float32)])
     model.compile(tf.keras.optimizers.Adam(0.5), "mse")
     history = model.fit(x, y, batch_size=5, epochs=2, shuffle=False, verbose=0)
     np.testing.assert_allclose(history.history["loss"], [0.228624, 0.044913], atol=5e-7)  # 6 digits printed
     kernel, bias = model.get_weights()
-    np.testing.assert_allclose(kernel.ravel(), [0.6195430159568787, 0.5759490132331848, 0.5333369970321655],
-                               rtol=2e-6)
+    np.testing.assert_allclose(
+        kernel.ravel(), [0.6195430159568787, 0.5759490132331848, 0.5333369970321655], rtol=2e-6
+    )
     assert bias.tolist() == [0.0] and np.linalg.norm(kernel) <= 1.0 + 1e-6
 
     layer = tf.keras.layers.Dense(2, kernel_constraint=tf.keras.constraints.NonNeg(), use_bias=False)
@@ -180,6 +213,7 @@ def test_optimizers_apply_variable_constraints_after_the_update():
     with tf.GradientTape() as tape:
         loss = tf.reduce_sum(layer(tf.ones((1, 2))) ** 2)
     optimizer = tf.keras.optimizers.SGD(0.1)
-    optimizer.apply_gradients(zip(tape.gradient(loss, layer.trainable_variables), layer.trainable_variables,
-                                  strict=True))
+    optimizer.apply_gradients(
+        zip(tape.gradient(loss, layer.trainable_variables), layer.trainable_variables, strict=True)
+    )
     np.testing.assert_allclose(layer.kernel.numpy().ravel(), [1.2, 0.0, 0.0, 2.6], rtol=1e-6)

@@ -63,8 +63,9 @@ def _fresh_names(monkeypatch):
 
 
 def _weights(shapes):
-    values = [np.sin(np.arange(int(np.prod(s)), dtype=np.float32) * 0.7 + i) * 0.5
-              for i, s in enumerate(shapes)]
+    values = [
+        np.sin(np.arange(int(np.prod(s)), dtype=np.float32) * 0.7 + i) * 0.5 for i, s in enumerate(shapes)
+    ]
     return [v.reshape(s).astype(np.float32) for v, s in zip(values, shapes, strict=True)]
 
 
@@ -83,9 +84,11 @@ def test_a_layer_called_twice_shares_its_weights():
     assert [layer.name for layer in model.layers] == ["a", "b", "shared", "concatenate", "out"]
     assert [v.path for v in model.weights] == ["shared/kernel", "shared/bias", "out/kernel", "out/bias"]
     model.set_weights(_weights([w.shape for w in model.get_weights()]))
-    np.testing.assert_allclose(model.predict([X, X[::-1]], verbose=0).ravel(),
-                               [-0.428499, -0.278908, -0.12069, 0.041, 0.201371, 0.356335, 0.502469,
-                                0.636885], atol=2e-6)
+    np.testing.assert_allclose(
+        model.predict([X, X[::-1]], verbose=0).ravel(),
+        [-0.428499, -0.278908, -0.12069, 0.041, 0.201371, 0.356335, 0.502469, 0.636885],
+        atol=2e-6,
+    )
     model.compile(tf.keras.optimizers.SGD(0.1), "mse")
     history = model.fit([X, X[::-1]], X[:, :1], batch_size=4, epochs=2, shuffle=False, verbose=0)
     np.testing.assert_allclose(history.history["loss"], [0.099263, 0.031041], atol=5e-7)
@@ -106,8 +109,10 @@ def test_a_layer_called_twice_shares_its_weights():
 
 
 def test_models_are_layers_of_other_models():
-    inner = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"),
-                                 tf.keras.layers.Dense(2)], name="inner")
+    inner = tf.keras.Sequential(
+        [tf.keras.Input((3,)), tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(2)],
+        name="inner",
+    )
     inner.set_weights(_weights([w.shape for w in inner.get_weights()]))
     x = tf.keras.Input((3,))
     outer = tf.keras.Model(x, tf.keras.layers.Dense(1, name="head")(inner(x)))
@@ -122,6 +127,8 @@ def test_models_are_layers_of_other_models():
     x2, x3 = tf.keras.Input((3,)), tf.keras.Input((3,))
     twice = tf.keras.Model([x2, x3], tf.keras.layers.Add()([outer(x2), outer(x3)]))
     assert len(twice.weights) == 6
-    np.testing.assert_allclose(twice.predict([X, X[::-1] * 2], verbose=0).ravel(),
-                               [0.25802, 0.236109, 0.214197, 0.192285, 0.190343, 0.209633, 0.224343,
-                                0.234034], atol=2e-6)
+    np.testing.assert_allclose(
+        twice.predict([X, X[::-1] * 2], verbose=0).ravel(),
+        [0.25802, 0.236109, 0.214197, 0.192285, 0.190343, 0.209633, 0.224343, 0.234034],
+        atol=2e-6,
+    )

@@ -23,21 +23,28 @@ def test_to_categorical_and_normalize():
     assert tensor.dtype == tf.float32 and tensor.numpy().tolist() == [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     assert U.normalize(np.array([[3.0, 4.0], [0.0, 0.0]])).tolist() == [[0.6, 0.8], [0.0, 0.0]]
     assert U.normalize(np.array([[1.0, -2.0, 2.0]]), order=1).tolist() == [[0.2, -0.4, 0.4]]
-    np.testing.assert_allclose(U.normalize(np.array([[3.0, 4.0], [1.0, 1.0]]), axis=0),
-                               [[0.9486832980505138, 1.2649110640673518],
-                                [0.24253562503633297, 0.24253562503633297]], rtol=1e-15)
+    np.testing.assert_allclose(
+        U.normalize(np.array([[3.0, 4.0], [1.0, 1.0]]), axis=0),
+        [[0.9486832980505138, 1.2649110640673518], [0.24253562503633297, 0.24253562503633297]],
+        rtol=1e-15,
+    )
     tensor = U.normalize(tf.constant([[3.0, 4.0], [0.0, 0.0]]))
     assert tensor.dtype == tf.float32
     assert tensor.numpy().tolist() == [[0.6000000238418579, 0.800000011920929], [0.0, 0.0]]
     assert U.normalize(tf.constant([[1.0, -2.0, 2.0]]), order=1).numpy().tolist() == [
-        [0.20000000298023224, -0.4000000059604645, 0.4000000059604645]]
+        [0.20000000298023224, -0.4000000059604645, 0.4000000059604645]
+    ]
 
 
 def test_pad_sequences():
     seqs = [[1, 2, 3, 4], [5, 6], [], [7]]
     assert U.pad_sequences(seqs).tolist() == [[1, 2, 3, 4], [0, 0, 5, 6], [0, 0, 0, 0], [0, 0, 0, 7]]
     assert U.pad_sequences(seqs, maxlen=3, padding="post", truncating="post", value=-1).tolist() == [
-        [1, 2, 3], [5, 6, -1], [-1, -1, -1], [7, -1, -1]]
+        [1, 2, 3],
+        [5, 6, -1],
+        [-1, -1, -1],
+        [7, -1, -1],
+    ]
     floats = U.pad_sequences([[0.5, 1.5], [2.5]], dtype="float32", maxlen=3)
     assert floats.dtype == np.float32 and floats.tolist() == [[0.0, 0.5, 1.5], [0.0, 0.0, 2.5]]
     assert U.pad_sequences([[[1, 2], [3, 4]], [[5, 6]]]).tolist() == [[[1, 2], [3, 4]], [[0, 0], [5, 6]]]
@@ -51,14 +58,19 @@ def test_pad_sequences_errors():
         U.pad_sequences(seqs, maxlen=2, truncating="mid")
     with pytest.raises(ValueError) as info:
         U.pad_sequences(seqs, value="x")
-    assert str(info.value) == ("`dtype` int32 is not compatible with `value`'s type: <class 'str'>\nYou "
-                               "should set `dtype=object` for variable length strings.")
+    assert str(info.value) == (
+        "`dtype` int32 is not compatible with `value`'s type: <class 'str'>\nYou "
+        "should set `dtype=object` for variable length strings."
+    )
     with pytest.raises(ValueError, match="^`sequences` must be iterable.$"):
         U.pad_sequences(5)
     with pytest.raises(ValueError, match="^`sequences` must be a list of iterables. Found non-iterable: 3$"):
         U.pad_sequences([[1], 3])
-    with pytest.raises(ValueError, match=r"^Shape of sample \(3,\) of sequence at position 1 is different "
-                                         r"from expected shape \(2,\)$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^Shape of sample \(3,\) of sequence at position 1 is different "
+        r"from expected shape \(2,\)$",
+    ):
         U.pad_sequences([[[1, 2]], [[1, 2, 3]]])
 
 
@@ -73,39 +85,73 @@ def test_set_random_seed_seeds_python_numpy_and_tapejax():
     second.build((None, 4))
     np.testing.assert_array_equal(first.kernel.numpy(), second.kernel.numpy())
     np.testing.assert_array_equal(noise.numpy(), tf.random.uniform([3]).numpy())
-    with pytest.raises(ValueError, match=r"^Expected `seed` argument to be an integer. Received: seed=1.5 "
-                                         r"\(of type <class 'float'>\)$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^Expected `seed` argument to be an integer. Received: seed=1.5 "
+        r"\(of type <class 'float'>\)$",
+    ):
         U.set_random_seed(1.5)
 
 
 def test_timeseries_dataset_from_array():
     data, targets = np.arange(20, dtype="float32").reshape(10, 2), np.arange(100, 110)
-    ds = U.timeseries_dataset_from_array(data, targets, sequence_length=3, sequence_stride=2, sampling_rate=2,
-                                         batch_size=2, start_index=1, end_index=9)
+    ds = U.timeseries_dataset_from_array(
+        data,
+        targets,
+        sequence_length=3,
+        sequence_stride=2,
+        sampling_rate=2,
+        batch_size=2,
+        start_index=1,
+        end_index=9,
+    )
     assert [(x.numpy().tolist(), y.numpy().tolist()) for x, y in ds] == [
-        ([[[2.0, 3.0], [6.0, 7.0], [10.0, 11.0]], [[6.0, 7.0], [10.0, 11.0], [14.0, 15.0]]], [101, 103])]
+        ([[[2.0, 3.0], [6.0, 7.0], [10.0, 11.0]], [[6.0, 7.0], [10.0, 11.0], [14.0, 15.0]]], [101, 103])
+    ]
     ds = U.timeseries_dataset_from_array(np.arange(10), None, sequence_length=4, batch_size=None)
-    assert [x.numpy().tolist() for x in ds] == [[0, 1, 2, 3], [1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6],
-                                                [4, 5, 6, 7], [5, 6, 7, 8], [6, 7, 8, 9]]
+    assert [x.numpy().tolist() for x in ds] == [
+        [0, 1, 2, 3],
+        [1, 2, 3, 4],
+        [2, 3, 4, 5],
+        [3, 4, 5, 6],
+        [4, 5, 6, 7],
+        [5, 6, 7, 8],
+        [6, 7, 8, 9],
+    ]
     assert ds.element_spec.dtype == tf.int64
-    ds = U.timeseries_dataset_from_array(np.arange(10), np.arange(10), sequence_length=4, batch_size=3,
-                                         shuffle=True, seed=7)
+    ds = U.timeseries_dataset_from_array(
+        np.arange(10), np.arange(10), sequence_length=4, batch_size=3, shuffle=True, seed=7
+    )
     pairs = [(int(w[0]), int(t)) for x, y in ds for w, t in zip(x.numpy(), y.numpy(), strict=True)]
     assert sorted(pairs) == [(i, i) for i in range(7)]  # every window once, with its target
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"start_index": -1}, "`start_index` must be 0 or greater. Received: start_index=-1"),
-    ({"start_index": 20}, "`start_index` must be lower than the length of the data. Received: "
-                          "start_index=20, for data of length 10"),
-    ({"start_index": 5, "end_index": 3}, "`end_index` must be higher than `start_index`. Received: "
-                                         "start_index=5, and end_index=3 "),
-    ({"end_index": 10}, "`end_index` must be lower than the length of the data. Received: end_index=10, for "
-                        "data of length 10"),
-    ({"sampling_rate": 0}, "`sampling_rate` must be higher than 0. Received: sampling_rate=0"),
-    ({"sequence_stride": 10}, "`sequence_stride` must be lower than the length of the data. Received: "
-                              "sequence_stride=10, for data of length 10"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"start_index": -1}, "`start_index` must be 0 or greater. Received: start_index=-1"),
+        (
+            {"start_index": 20},
+            "`start_index` must be lower than the length of the data. Received: "
+            "start_index=20, for data of length 10",
+        ),
+        (
+            {"start_index": 5, "end_index": 3},
+            "`end_index` must be higher than `start_index`. Received: start_index=5, and end_index=3 ",
+        ),
+        (
+            {"end_index": 10},
+            "`end_index` must be lower than the length of the data. Received: end_index=10, for "
+            "data of length 10",
+        ),
+        ({"sampling_rate": 0}, "`sampling_rate` must be higher than 0. Received: sampling_rate=0"),
+        (
+            {"sequence_stride": 10},
+            "`sequence_stride` must be lower than the length of the data. Received: "
+            "sequence_stride=10, for data of length 10",
+        ),
+    ],
+)
 def test_timeseries_dataset_errors(kwargs, message):
     with pytest.raises(ValueError) as info:
         U.timeseries_dataset_from_array(np.arange(10), None, 3, **kwargs)
@@ -122,17 +168,32 @@ def test_split_dataset():
     assert ([int(x) for x in left], [int(x) for x in right]) == ([0, 1], [3, 4])
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({}, "At least one of the `left_size` or `right_size` must be specified. Received: left_size=None and "
-         "right_size=None"),
-    ({"left_size": 10}, "`left_size` should be either a positive integer smaller than 10, or a float within "
-                        "the range `[0, 1]`. Received: left_size=10"),
-    ({"right_size": 1.5}, "`right_size` should be either a positive integer and smaller than 10 or a float "
-                          "within the range `[0, 1]`. Received: right_size=1.5"),
-    ({"left_size": 6, "right_size": 6}, "The sum of `left_size` and `right_size` should be smaller than "
-                                        "the 10. Received: left_size + right_size = 12.0and total_length = "
-                                        "10"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {},
+            "At least one of the `left_size` or `right_size` must be specified. Received: left_size=None and "
+            "right_size=None",
+        ),
+        (
+            {"left_size": 10},
+            "`left_size` should be either a positive integer smaller than 10, or a float within "
+            "the range `[0, 1]`. Received: left_size=10",
+        ),
+        (
+            {"right_size": 1.5},
+            "`right_size` should be either a positive integer and smaller than 10 or a float "
+            "within the range `[0, 1]`. Received: right_size=1.5",
+        ),
+        (
+            {"left_size": 6, "right_size": 6},
+            "The sum of `left_size` and `right_size` should be smaller than "
+            "the 10. Received: left_size + right_size = 12.0and total_length = "
+            "10",
+        ),
+    ],
+)
 def test_split_dataset_errors(kwargs, message):
     with pytest.raises(ValueError) as info:
         U.split_dataset(np.arange(10), **kwargs)

@@ -93,10 +93,16 @@ def test_unhashable_static_arguments_make_a_recording_equal_to_no_other():
 
 def test_clearing_the_intern_table_never_makes_two_recordings_share_a_key(monkeypatch):
     monkeypatch.setattr(caches.structures, "max_entries", 3)  # evicted every few events
-    fns = [lambda x: tf.reduce_sum(tf.sin(x) * x), lambda x: tf.reduce_sum(tf.cos(x) * x),
-           lambda x: tf.reduce_sum(tf.exp(x) * x)]
-    grads = [lambda v: np.sin(v) + v * np.cos(v), lambda v: np.cos(v) - v * np.sin(v),
-             lambda v: np.exp(v) * (1 + v)]
+    fns = [
+        lambda x: tf.reduce_sum(tf.sin(x) * x),
+        lambda x: tf.reduce_sum(tf.cos(x) * x),
+        lambda x: tf.reduce_sum(tf.exp(x) * x),
+    ]
+    grads = [
+        lambda v: np.sin(v) + v * np.cos(v),
+        lambda v: np.cos(v) - v * np.sin(v),
+        lambda v: np.exp(v) * (1 + v),
+    ]
     keys = {}
     value = np.array([0.5, 1.5], np.float32)
     for step in range(12):
@@ -298,8 +304,11 @@ def test_jacobians_of_a_non_persistent_tape_compute_only_their_target(fused_outp
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.sin(tf.sin(x) * 2.0)
-    np.testing.assert_allclose(tape.batch_jacobian(y, x).numpy()[:, 0, 0],
-                               2 * np.cos(np.ones(3)) * np.cos(2 * np.sin(np.ones(3))), rtol=1e-5)
+    np.testing.assert_allclose(
+        tape.batch_jacobian(y, x).numpy()[:, 0, 0],
+        2 * np.cos(np.ones(3)) * np.cos(2 * np.sin(np.ones(3))),
+        rtol=1e-5,
+    )
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.sin(tf.sin(x) * 2.0)

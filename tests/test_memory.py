@@ -150,8 +150,13 @@ _STEPS, _WARM_UP, _LIMIT_KB = 10_000, 500, 4096
 
 
 def _soak(leak_bytes: int = 0) -> dict:
-    run = subprocess.run([sys.executable, "-c", _SOAK, str(_STEPS), str(_WARM_UP), str(leak_bytes)],
-                         capture_output=True, text=True, timeout=300, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", _SOAK, str(_STEPS), str(_WARM_UP), str(leak_bytes)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 

@@ -55,10 +55,28 @@ def test_invalid_name_raises():
 def test_own_leaves_first_attributes_sorted_containers_flattened():
     m = Mixed()
     # Uppercase sorts before '_', '_' before lowercase; dict keys sorted; sub-modules after.
-    assert names(m.variables) == ["Bcap:0", "e:0", "a0:0", "b:0", "cy:0", "d0:0",
-                                  "sub_w:0", "sub_z:0", "sub_w:0", "sub_z:0"]
-    assert names(m.trainable_variables) == ["Bcap:0", "e:0", "a0:0", "b:0", "cy:0", "d0:0",
-                                            "sub_w:0", "sub_w:0"]
+    assert names(m.variables) == [
+        "Bcap:0",
+        "e:0",
+        "a0:0",
+        "b:0",
+        "cy:0",
+        "d0:0",
+        "sub_w:0",
+        "sub_z:0",
+        "sub_w:0",
+        "sub_z:0",
+    ]
+    assert names(m.trainable_variables) == [
+        "Bcap:0",
+        "e:0",
+        "a0:0",
+        "b:0",
+        "cy:0",
+        "d0:0",
+        "sub_w:0",
+        "sub_w:0",
+    ]
     assert names(m.non_trainable_variables) == ["sub_z:0", "sub_z:0"]
     assert names(m.submodules) == ["s1", "s2"]
     assert all(isinstance(seq, tuple) for seq in (m.variables, m.trainable_variables, m.submodules))
@@ -133,8 +151,15 @@ def test_module_finds_keras_layer_weights_in_keras_order():
     m = Model()
     x = tf.constant(np.arange(8.0, dtype=np.float32).reshape(4, 2))
     m(x)
-    assert names(m.variables) == ["scale:0", "kernel", "bias", "gamma", "beta", "moving_mean",
-                                  "moving_variance"]
+    assert names(m.variables) == [
+        "scale:0",
+        "kernel",
+        "bias",
+        "gamma",
+        "beta",
+        "moving_mean",
+        "moving_variance",
+    ]
     assert names(m.trainable_variables) == ["scale:0", "kernel", "bias", "gamma", "beta"]
     assert names(m.non_trainable_variables) == ["moving_mean", "moving_variance"]
     assert m.submodules == tuple(m.layers)

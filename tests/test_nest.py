@@ -33,11 +33,17 @@ def test_map_structure_over_several_structures_and_gradients():
 
 
 def test_structure_errors():
-    with pytest.raises(ValueError, match=r"The two structures don't have the same nested structure.*"
-                                         r"tf.nest.assert_same_structure compares the containers"):
+    with pytest.raises(
+        ValueError,
+        match=r"The two structures don't have the same nested structure.*"
+        r"tf.nest.assert_same_structure compares the containers",
+    ):
         tf.nest.assert_same_structure([1, 2], [1, [2]])
-    with pytest.raises(ValueError, match=r"Could not pack sequence. Structure had 2 atoms, but "
-                                         r"flat_sequence had 3 items. tf.nest.pack_sequence_as needs"):
+    with pytest.raises(
+        ValueError,
+        match=r"Could not pack sequence. Structure had 2 atoms, but "
+        r"flat_sequence had 3 items. tf.nest.pack_sequence_as needs",
+    ):
         tf.nest.pack_sequence_as([0, 0], [1, 2, 3])
     with pytest.raises(ValueError, match="The two structures don't have the same nested structure"):
         tf.nest.map_structure(lambda a, b: a, {"a": 1}, {"b": 1})
@@ -53,6 +59,9 @@ def test_tensor_shape_with_unknown_dimensions():
     assert s.is_compatible_with([2, 3]) and tf.TensorShape([2, 3]).is_compatible_with(s)
     assert not s.is_compatible_with([2, 4])
     assert s.merge_with([2, None]) == [2, 3]
-    with pytest.raises(ValueError, match=r"Shapes \(None, 3\) and \(2, 4\) are not compatible; "
-                                         r"TensorShape.merge_with needs"):
+    with pytest.raises(
+        ValueError,
+        match=r"Shapes \(None, 3\) and \(2, 4\) are not compatible; "
+        r"TensorShape.merge_with needs",
+    ):
         s.merge_with([2, 4])

@@ -51,7 +51,7 @@ def finite_differences(f, arrays, k: int, eps: float = EPS):
     basis = np.eye(x.size).reshape((x.size, *x.shape)) * eps
 
     def at(delta):
-        return f(*arrays[:k], x + delta, *arrays[k + 1:])
+        return f(*arrays[:k], x + delta, *arrays[k + 1 :])
 
     columns = (jax.vmap(at)(basis) - jax.vmap(at)(-basis)) / (2 * eps)
     return jnp.moveaxis(columns, 0, -1).reshape(columns.shape[1:] + x.shape)
@@ -85,8 +85,9 @@ def _check_first_order(program, run, values, rng) -> None:
     dy = rng.normal(size=y.shape.as_list())
     sources = run.sources()
     grads = tape.gradient(y, sources)
-    weighted = tape.gradient(y, sources, output_gradients=tf.constant(dy),
-                             unconnected_gradients=tf.UnconnectedGradients.ZERO)
+    weighted = tape.gradient(
+        y, sources, output_gradients=tf.constant(dy), unconnected_gradients=tf.UnconnectedGradients.ZERO
+    )
     jacobians = tape.jacobian(y, sources)
     want, want_grads, want_weighted, want_jacobians, fds = _first_order_reference(program)(values, dy)
     _close(y, want, "forward value")

@@ -17,6 +17,7 @@ def _types(seen):
     def f(x, y):
         seen.append((type(x).__name__, type(y).__name__))
         return x * y + 1.0
+
     return f
 
 
@@ -31,8 +32,11 @@ def test_eager_argument_types_and_results():
 
 
 def test_numpy_function_several_outputs():
-    out = tf.numpy_function(lambda a: (np.sin(a).astype(np.float32), np.int32(3)), [tf.constant([1.0, 2.0])],
-                            (tf.float32, tf.int32))
+    out = tf.numpy_function(
+        lambda a: (np.sin(a).astype(np.float32), np.int32(3)),
+        [tf.constant([1.0, 2.0])],
+        (tf.float32, tf.int32),
+    )
     np.testing.assert_allclose(out[0].numpy(), [0.841471, 0.9092974], rtol=1e-6)  # TF 2.21
     assert out[1].dtype == tf.int32 and int(out[1]) == 3
 

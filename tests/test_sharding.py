@@ -28,10 +28,15 @@ TOL = {"rtol": 1e-5, "atol": 1e-6}  # float32; the sharded sums add in another o
 
 def _start(args: list[str], **env) -> subprocess.Popen:
     """Starts ``python *args`` in a process whose JAX has 8 CPU devices."""
-    env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
-           "JAX_PLATFORMS": "cpu", **env}
-    return subprocess.Popen([sys.executable, *args], env=env, cwd=HERE, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    env = {
+        **os.environ,
+        "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
+        "JAX_PLATFORMS": "cpu",
+        **env,
+    }
+    return subprocess.Popen(
+        [sys.executable, *args], env=env, cwd=HERE, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
 
 
 def _stdout(process: subprocess.Popen) -> str:
@@ -47,8 +52,7 @@ def scripts() -> dict:
     default) and "eager_ops" (TAPEJAX_DEFER=0, every op at once; eager runs only, as
     tapejax.function never defers)."""
     script = str(HERE / "sharding_step.py")
-    started = {"deferred": _start([script]),
-               "eager_ops": _start([script, "--eager-only"], TAPEJAX_DEFER="0")}
+    started = {"deferred": _start([script]), "eager_ops": _start([script, "--eager-only"], TAPEJAX_DEFER="0")}
     return {name: json.loads(_stdout(p).splitlines()[-1]) for name, p in started.items()}
 
 
@@ -60,7 +64,8 @@ def deferred(scripts) -> dict:
 MESHES = ("one_device", "explicit", "explicit_set_mesh", "auto", "auto_half", "auto_unplaced_weights")
 PLACED = MESHES[:5]  # weights placed (replicated) before training
 RUNS = [("deferred", mesh, mode) for mesh in MESHES for mode in ("eager", "function")] + [
-    ("eager_ops", mesh, "eager") for mesh in MESHES]
+    ("eager_ops", mesh, "eager") for mesh in MESHES
+]
 SHARDED_RUNS = [run for run in RUNS if run[1] != "one_device"]
 
 
@@ -85,8 +90,11 @@ def reference() -> dict:
         losses.append(float(loss))
         grads0 = grads if grads0 is None else grads0
         params = [p - step.LR * g for p, g in zip(params, grads, strict=True)]
-    return {"losses": losses, "grads0": [np.asarray(g) for g in grads0],
-            "weights": [np.asarray(p) for p in params]}
+    return {
+        "losses": losses,
+        "grads0": [np.asarray(g) for g in grads0],
+        "weights": [np.asarray(p) for p in params],
+    }
 
 
 @pytest.mark.usefixtures("x64_references")  # float64 finite differences
@@ -94,6 +102,7 @@ def test_reference_gradient_matches_finite_differences(reference):
     x, y, params = step.problem()
     wide = [p.astype(np.float64) for p in params]
     for k, g in enumerate(reference["grads0"]):
+
         def loss_at(v, k=k):
             return float(_loss([v if i == k else p for i, p in enumerate(wide)], x.astype(np.float64), y))
 
@@ -161,16 +170,22 @@ def test_derivatives_of_sharded_values(deferred, mesh):
     w = params[0]
     found = deferred["derivatives"][mesh]
     dh_dw = jax.grad(lambda w: jnp.sum(jnp.tanh(x @ w)))(w)
-    want = {"dh_dw": dh_dw, "dh_dw_weighted": 2 * dh_dw,
-            "batch_jacobian": jax.vmap(jax.jacrev(lambda xi: jnp.tanh(xi @ w)))(x),
-            "custom_dx": np.full(x.shape, 3.0)}
+    want = {
+        "dh_dw": dh_dw,
+        "dh_dw_weighted": 2 * dh_dw,
+        "batch_jacobian": jax.vmap(jax.jacrev(lambda xi: jnp.tanh(xi @ w)))(x),
+        "custom_dx": np.full(x.shape, 3.0),
+    }
     for key, value in want.items():
         np.testing.assert_allclose(np.asarray(found[key], np.float32), value, **TOL)
     if mesh != "one_device":
         # custom_dx (3 * the ones cotangent) depends on no sharded value: JAX puts it anywhere.
         n = found["mesh_devices"]
         assert {k: found["devices"][k] for k in ("dh_dw", "dh_dw_weighted", "batch_jacobian")} == {
-            "dh_dw": n, "dh_dw_weighted": n, "batch_jacobian": n}
+            "dh_dw": n,
+            "dh_dw_weighted": n,
+            "batch_jacobian": n,
+        }
 
 
 def test_readme_scaling_out_example_runs_on_8_devices():

@@ -55,18 +55,36 @@ def test_unwritten_elements():
         tf.TensorArray(tf.float32, size=3).stack()
 
 
-@pytest.mark.parametrize("build, error, message", [
-    (lambda: tf.TensorArray(tf.float32, size=2).write(2, 1.0), tf.errors.OutOfRangeError,
-     "Tried to write to index 2 but array is not resizeable and size is: 2 "),
-    (lambda: tf.TensorArray(tf.float32, size=2).read(5), tf.errors.OutOfRangeError,
-     "Tried to read from index 5 but array size is: 2 "),
-    (lambda: tf.TensorArray(tf.float32, size=2).write(0, tf.constant(1)), tf.errors.InvalidArgumentError,
-     "TensorArray dtype is float32 but Op is trying to write dtype int32 "),
-    (lambda: tf.TensorArray(tf.float32, size=2).write(0, [1.0, 2.0]).write(1, [1.0]), ValueError,
-     "Incompatible shape for value ((1,)), expected ((2,))"),
-    (lambda: tf.TensorArray(tf.float32, size=2).unstack([1.0, 2.0, 3.0]), ValueError,
-     "Cannot unstack 3 tensors into a TensorArray of static size 2 "),
-])
+@pytest.mark.parametrize(
+    "build, error, message",
+    [
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).write(2, 1.0),
+            tf.errors.OutOfRangeError,
+            "Tried to write to index 2 but array is not resizeable and size is: 2 ",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).read(5),
+            tf.errors.OutOfRangeError,
+            "Tried to read from index 5 but array size is: 2 ",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).write(0, tf.constant(1)),
+            tf.errors.InvalidArgumentError,
+            "TensorArray dtype is float32 but Op is trying to write dtype int32 ",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).write(0, [1.0, 2.0]).write(1, [1.0]),
+            ValueError,
+            "Incompatible shape for value ((1,)), expected ((2,))",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).unstack([1.0, 2.0, 3.0]),
+            ValueError,
+            "Cannot unstack 3 tensors into a TensorArray of static size 2 ",
+        ),
+    ],
+)
 def test_tf_errors(build, error, message):
     with pytest.raises(error) as info:
         build()
@@ -78,8 +96,10 @@ def test_clear_after_read():
     assert float(ta.read(0)) == 1.0
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         ta.read(0)
-    assert str(info.value) == ("Could not read index 0 twice because it was cleared after a previous read "
-                               "(perhaps try setting clear_after_read = false?)")
+    assert str(info.value) == (
+        "Could not read index 0 twice because it was cleared after a previous read "
+        "(perhaps try setting clear_after_read = false?)"
+    )
 
 
 def _weights():
@@ -137,8 +157,9 @@ def test_symbolic_index_read_in_function_and_its_gradient():
 
 def _loop(x, n, **kwargs):
     ta = tf.TensorArray(tf.float32, **kwargs)
-    _, ta = tf.while_loop(lambda i, ta: i < n, lambda i, ta: (i + 1, ta.write(i, x[i] * 2.0)), (0, ta),
-                          maximum_iterations=3)
+    _, ta = tf.while_loop(
+        lambda i, ta: i < n, lambda i, ta: (i + 1, ta.write(i, x[i] * 2.0)), (0, ta), maximum_iterations=3
+    )
     return ta.stack(), ta.size()
 
 
@@ -176,8 +197,9 @@ def test_gradient_through_traced_loop_matches_tf_jax_and_finite_differences():
     @tf.function
     def k(n):
         ta = tf.TensorArray(tf.float32, size=3)
-        _, ta = tf.while_loop(lambda i, ta: i < n, lambda i, ta: (i + 1, ta.write(i, v[i] ** 2)), (0, ta),
-                              maximum_iterations=3)
+        _, ta = tf.while_loop(
+            lambda i, ta: i < n, lambda i, ta: (i + 1, ta.write(i, v[i] ** 2)), (0, ta), maximum_iterations=3
+        )
         return tf.reduce_sum(ta.stack() * _weights())
 
     with tf.GradientTape() as t:
@@ -185,8 +207,8 @@ def test_gradient_through_traced_loop_matches_tf_jax_and_finite_differences():
     grad = t.gradient(y, v).numpy()
     assert float(y) == 36.0
     np.testing.assert_allclose(grad, [2.0, 8.0, 18.0])  # TF 2.21
-    np.testing.assert_allclose(grad, jax.grad(lambda x: jnp.sum(x ** 2 * _weights()))(jnp.array([1.0, 2, 3])))
-    fd = finite_difference_grad(lambda x: float(np.sum(x ** 2 * _weights())), [1.0, 2.0, 3.0])
+    np.testing.assert_allclose(grad, jax.grad(lambda x: jnp.sum(x**2 * _weights()))(jnp.array([1.0, 2, 3])))
+    fd = finite_difference_grad(lambda x: float(np.sum(x**2 * _weights())), [1.0, 2.0, 3.0])
     np.testing.assert_allclose(grad, fd, rtol=1e-5)
 
 
@@ -202,8 +224,11 @@ def test_rnn_pattern_of_the_tf_function_guide():
             state = input_data[i] + state
             return i + 1, state, states.write(i, state)
 
-        _, _, states = tf.while_loop(lambda i, *_: i < max_seq_len, body,
-                                     (tf.constant(0) + tf.size(initial_state) * 0, initial_state, states))
+        _, _, states = tf.while_loop(
+            lambda i, *_: i < max_seq_len,
+            body,
+            (tf.constant(0) + tf.size(initial_state) * 0, initial_state, states),
+        )
         return tf.transpose(states.stack(), [1, 0, 2])
 
     data = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
@@ -211,23 +236,42 @@ def test_rnn_pattern_of_the_tf_function_guide():
     np.testing.assert_allclose(out, np.cumsum(data, axis=1))
 
 
-@pytest.mark.parametrize("build, error, message", [
-    (lambda: tf.TensorArray(tf.float32, size=2).write(-1, 1.0), tf.errors.OutOfRangeError,
-     "Writing to negative indices (index -1) is not allowed."),
-    (lambda: tf.TensorArray(tf.float32, size=2).read(-1), tf.errors.OutOfRangeError,
-     "Reading from negative indices (index -1) is not allowed."),
-    (lambda: tf.TensorArray(tf.float32, size=2).unstack([1.0, 2.0]).concat(),
-     tf.errors.InvalidArgumentError,
-     "Concat saw a scalar shape at index 0 but requires at least vectors."),
-    (lambda: tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 1]),
-     tf.errors.InvalidArgumentError,
-     "Expected sum of lengths to be equal to values.shape[0], but sum of lengths is 2 and value's shape "
-     "is: [3] "),
-    (lambda: tf.TensorArray(tf.float32), ValueError,
-     "Size must be declared for TensorArrays when eager execution is enabled."),
-    (lambda: tf.TensorArray(tf.float32, size=1, handle=1), ValueError,
-     "TensorArray handles are not supported when eager execution is enabled."),
-])
+@pytest.mark.parametrize(
+    "build, error, message",
+    [
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).write(-1, 1.0),
+            tf.errors.OutOfRangeError,
+            "Writing to negative indices (index -1) is not allowed.",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).read(-1),
+            tf.errors.OutOfRangeError,
+            "Reading from negative indices (index -1) is not allowed.",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).unstack([1.0, 2.0]).concat(),
+            tf.errors.InvalidArgumentError,
+            "Concat saw a scalar shape at index 0 but requires at least vectors.",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 1]),
+            tf.errors.InvalidArgumentError,
+            "Expected sum of lengths to be equal to values.shape[0], but sum of lengths is 2 and value's shape "
+            "is: [3] ",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32),
+            ValueError,
+            "Size must be declared for TensorArrays when eager execution is enabled.",
+        ),
+        (
+            lambda: tf.TensorArray(tf.float32, size=1, handle=1),
+            ValueError,
+            "TensorArray handles are not supported when eager execution is enabled.",
+        ),
+    ],
+)
 def test_more_tf_errors(build, error, message):
     with pytest.raises(error) as info:  # TF 2.21's classes and messages
         build()

@@ -35,6 +35,7 @@ def test_corpus_is_complete():
 def test_program_prints_what_tensorflow_prints(program):
     expected = program.with_suffix(".expected").read_text()
     actual = run_program(program)
-    diff = difflib.unified_diff(expected.splitlines(), actual.splitlines(), "tensorflow", "tapejax",
-                                lineterm="")
+    diff = difflib.unified_diff(
+        expected.splitlines(), actual.splitlines(), "tensorflow", "tapejax", lineterm=""
+    )
     assert same_output(program.stem, expected, actual), "\n".join(diff)

@@ -10,9 +10,23 @@ import pytest
 import tapejax as tf
 
 # TF 2.21: tf.as_dtype(code).name for its DataType enum codes.
-ENUMS = {1: "float32", 2: "float64", 3: "int32", 9: "int64", 10: "bool", 14: "bfloat16", 4: "uint8",
-         5: "int16", 6: "int8", 17: "uint16", 19: "float16", 23: "uint64", 8: "complex64",
-         18: "complex128", 22: "uint32"}
+ENUMS = {
+    1: "float32",
+    2: "float64",
+    3: "int32",
+    9: "int64",
+    10: "bool",
+    14: "bfloat16",
+    4: "uint8",
+    5: "int16",
+    6: "int8",
+    17: "uint16",
+    19: "float16",
+    23: "uint64",
+    8: "complex64",
+    18: "complex128",
+    22: "uint32",
+}
 
 
 @pytest.mark.parametrize("code, name", sorted(ENUMS.items()))
@@ -52,14 +66,29 @@ A = collections.namedtuple("A", "x y")
 B = collections.namedtuple("B", "x y")
 
 
-@pytest.mark.parametrize("first, second, specifically", [
-    ((1, 2), [1, 2], "First structure type=tuple str=(1, 2) has type tuple, while second structure "
-                     "type=list str=[1, 2] has type list"),
-    (A(1, 2), B(1, 2), "First structure type=A str=A(x=1, y=2) has type A, while second structure "
-                       "type=B str=B(x=1, y=2) has type B"),
-    ({"a": 1}, [1], "First structure type=dict str={'a': 1} has type dict, while second structure "
-                    "type=list str=[1] has type list"),
-])
+@pytest.mark.parametrize(
+    "first, second, specifically",
+    [
+        (
+            (1, 2),
+            [1, 2],
+            "First structure type=tuple str=(1, 2) has type tuple, while second structure "
+            "type=list str=[1, 2] has type list",
+        ),
+        (
+            A(1, 2),
+            B(1, 2),
+            "First structure type=A str=A(x=1, y=2) has type A, while second structure "
+            "type=B str=B(x=1, y=2) has type B",
+        ),
+        (
+            {"a": 1},
+            [1],
+            "First structure type=dict str={'a': 1} has type dict, while second structure "
+            "type=list str=[1] has type list",
+        ),
+    ],
+)
 def test_nest_type_checks(first, second, specifically):
     with pytest.raises(TypeError) as info:
         tf.nest.assert_same_structure(first, second)
@@ -68,6 +97,7 @@ def test_nest_type_checks(first, second, specifically):
         f"The two structures don't have the same nested structure.\n\nFirst structure: type="
         f"{type(first).__name__} str={first}\n\nSecond structure: type={type(second).__name__} "
         f"str={second}\n\nMore specifically: The two namedtuples don't have the same sequence type. "
-        + specifically)
+        + specifically
+    )
     if not isinstance(first, dict):
         tf.nest.assert_same_structure(first, second, check_types=False)

@@ -64,8 +64,10 @@ def same_output(name: str, expected: str, actual: str) -> bool:
     (text_e, num_e), (text_a, num_a) = _parts(expected), _parts(actual)
     if text_e != text_a or len(num_e) != len(num_a):
         return False
-    close = (math.isclose(float(e), float(a), rel_tol=1e-6, abs_tol=1e-12)
-             for e, a in zip(num_e, num_a, strict=True))
+    close = (
+        math.isclose(float(e), float(a), rel_tol=1e-6, abs_tol=1e-12)
+        for e, a in zip(num_e, num_a, strict=True)
+    )
     return name in RANDOM_VALUES or all(close)
 
 

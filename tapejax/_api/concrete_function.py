@@ -23,8 +23,10 @@ _numbers = itertools.count(1)
 
 def bind_error(reason: str, args, kwargs, signature: str) -> TypeError:
     """TF's error for arguments that do not bind to a function's signature."""
-    return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} "
-                     f"and kwargs: {kwargs!r} for signature: {signature}.")
+    return TypeError(
+        f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} "
+        f"and kwargs: {kwargs!r} for signature: {signature}."
+    )
 
 
 def signature_text(function) -> str:
@@ -75,16 +77,26 @@ class ConcreteFunction:
         names = _leaf_names(function, trace.tree)
         if function._flat_signature is not None:  # TF keeps the names the signature's specs give
             given = iter(function._flat_signature)
-            names = [(next(given).name or n) if kind == "tensor" else n
-                     for (kind, _, _), n in zip(signature, names, strict=True)]
-        leaves = [TensorSpec(shape, dt, name) if kind == "tensor" else value
-                  for (kind, shape, dt), name, value in zip(signature, names, _statics(trace), strict=True)]
+            names = [
+                (next(given).name or n) if kind == "tensor" else n
+                for (kind, _, _), n in zip(signature, names, strict=True)
+            ]
+        leaves = [
+            TensorSpec(shape, dt, name) if kind == "tensor" else value
+            for (kind, shape, dt), name, value in zip(signature, names, _statics(trace), strict=True)
+        ]
         self.structured_input_signature = jax.tree_util.tree_unflatten(trace.tree, leaves)
-        self.inputs = [SymbolicTensor(s, n) for s, n in zip(trace.specs, (n for n, d in zip(
-            trace.names, trace.dynamic, strict=True) if d), strict=True)]
+        self.inputs = [
+            SymbolicTensor(s, n)
+            for s, n in zip(
+                trace.specs, (n for n, d in zip(trace.names, trace.dynamic, strict=True) if d), strict=True
+            )
+        ]
         out_names = [f"Identity_{i}" if i else "Identity" for i in range(len(trace.out_avals))]
-        self.outputs = [SymbolicTensor(jax.ShapeDtypeStruct(a.shape, a.dtype), n)
-                        for a, n in zip(trace.out_avals, out_names, strict=True)]
+        self.outputs = [
+            SymbolicTensor(jax.ShapeDtypeStruct(a.shape, a.dtype), n)
+            for a, n in zip(trace.out_avals, out_names, strict=True)
+        ]
         it = iter(self.outputs)
         flat = [next(it) if t else o for t, o in zip(trace.out_is_tensor, trace.out_static, strict=True)]
         self.structured_outputs = jax.tree_util.tree_unflatten(trace.out_tree, flat)
@@ -109,8 +121,11 @@ class ConcreteFunction:
             n, got = len(names), len(args)
             missing = ", ".join(p for p in names[got:] if p not in kwargs)
             head = f"{self._function.__name__}({', '.join(names)})"
-            why = (f"{head} takes {n} positional arguments, got {got}" if got > n
-                   else f"{head} missing required arguments: {missing}")
+            why = (
+                f"{head} takes {n} positional arguments, got {got}"
+                if got > n
+                else f"{head} missing required arguments: {missing}"
+            )
             base = bind_error(str(error), args, kwargs, self._text())
             raise TypeError(f"{base}\nFallback to flat signature also failed due to: {why}.") from None
         if bound is not None:
@@ -129,8 +144,11 @@ class ConcreteFunction:
     def _flat_call_fits(self, args, kwargs) -> bool:
         """Whether ``args`` are the traced function's tensor inputs alone, in order (TF then calls
         the flat signature: the arguments a trace fixed, such as Python objects, left out)."""
-        return (not kwargs and len(args) == len(self._tensor_specs())
-                and all(isinstance(a, TensorLike) for a in args))
+        return (
+            not kwargs
+            and len(args) == len(self._tensor_specs())
+            and all(isinstance(a, TensorLike) for a in args)
+        )
 
     def _call_tensors(self, tensors):
         it = iter(tensors)
@@ -143,12 +161,14 @@ class ConcreteFunction:
             if t.dtype != spec.dtype:
                 raise InvalidArgumentError(
                     f"cannot compute {self.name} as input #{i}(zero-based) was expected to be a "
-                    f"{spec.dtype.kernel_name} tensor but is a {t.dtype.kernel_name} tensor [Op:{self.name}]")
+                    f"{spec.dtype.kernel_name} tensor but is a {t.dtype.kernel_name} tensor [Op:{self.name}]"
+                )
             if not spec.is_compatible_with(t):
                 raise InvalidArgumentError(
                     f"{self.name} was traced for shape {spec.shape} and called with shape {t.shape}; a "
                     "tapejax ConcreteFunction runs only shapes its trace takes (JAX compiles concrete "
-                    "shapes). Call the tf.function itself, or trace it for TensorSpecs with None dimensions.")
+                    "shapes). Call the tf.function itself, or trace it for TensorSpecs with None dimensions."
+                )
             tensors.append(t)
         return tensors
 
@@ -167,8 +187,9 @@ class ConcreteFunction:
             args = tuple(self._function.input_signature)
         names = _parameter_names(self._function, len(args))
         lines = ["Input Parameters:"]
-        lines += [f"  {n} (POSITIONAL_OR_KEYWORD): {type_text(a, given)}"
-                  for n, a in zip(names, args, strict=True)]
+        lines += [
+            f"  {n} (POSITIONAL_OR_KEYWORD): {type_text(a, given)}" for n, a in zip(names, args, strict=True)
+        ]
         lines += [f"  {k} (KEYWORD_ONLY): {type_text(v)}" for k, v in kwargs.items()]
         lines += ["Output Type:", f"  {type_text(self.structured_outputs)}", "Captures:"]
         captured = self._trace.variables
@@ -198,7 +219,7 @@ def _leaf_names(function, tree) -> list:
     args, kwargs = jax.tree_util.tree_unflatten(tree, list(range(n)))
     names: list = [None] * n
     params = _parameter_names(function, len(args))
-    for (path, leaf) in jax.tree_util.tree_flatten_with_path((args, kwargs))[0]:
+    for path, leaf in jax.tree_util.tree_flatten_with_path((args, kwargs))[0]:
         first = params[path[1].idx] if path[0].idx == 0 else path[1].key
         rest = "".join(f"_{getattr(k, 'key', getattr(k, 'idx', getattr(k, 'name', '')))}" for k in path[2:])
         names[leaf] = f"{first}{rest}"

@@ -57,8 +57,10 @@ def list_logical_devices(device_type: str | None = None) -> list[LogicalDevice]:
     >>> tf.config.list_logical_devices('CPU')
     [LogicalDevice(name='/device:CPU:0', device_type='CPU')]
     """
-    return [LogicalDevice(d.name.replace("/physical_device:", "/device:"), d.device_type)
-            for d in list_physical_devices(device_type)]
+    return [
+        LogicalDevice(d.name.replace("/physical_device:", "/device:"), d.device_type)
+        for d in list_physical_devices(device_type)
+    ]
 
 
 def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None) -> bool:

@@ -47,8 +47,10 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     tf.Tensor(6.0, shape=(), dtype=float32)
     """
     if not (callable(true_fn) and callable(false_fn)):
-        raise TypeError("tf.cond needs two callables, true_fn and false_fn, each returning the "
-                        "branch's result; wrap values in a lambda: tf.cond(p, lambda: a, lambda: b).")
+        raise TypeError(
+            "tf.cond needs two callables, true_fn and false_fn, each returning the "
+            "branch's result; wrap values in a lambda: tf.cond(p, lambda: a, lambda: b)."
+        )
     if not _symbolic(pred):
         return true_fn() if pred else false_fn()
     return _traced_switch(cast(pred, int32), [false_fn, true_fn])
@@ -65,14 +67,18 @@ def switch_case(branch_index, branch_fns, default=None, name=None):
     <tf.Tensor: shape=(), dtype=int32, numpy=20>
     """
     if not isinstance(branch_index, TensorLike):
-        raise TypeError(f"'branch_index' must be a Tensor, got {type(branch_index)}. tf.switch_case "
-                        "takes the index as a tensor: tf.switch_case(tf.constant(i), branch_fns).")
+        raise TypeError(
+            f"'branch_index' must be a Tensor, got {type(branch_index)}. tf.switch_case "
+            "takes the index as a tensor: tf.switch_case(tf.constant(i), branch_fns)."
+        )
     pairs = sorted(branch_fns.items()) if isinstance(branch_fns, dict) else list(enumerate(branch_fns))
     if pairs and isinstance(pairs[0][1], tuple):  # a list of (index, fn) pairs
         pairs = sorted(fn for _, fn in pairs)
     if [i for i, _ in pairs] != list(range(len(pairs))) or not all(callable(f) for _, f in pairs):
-        raise TypeError("tf.switch_case needs branch_fns as a list of callables, or a dict (or "
-                        "list of pairs) mapping 0, 1, ..., n-1 to callables.")
+        raise TypeError(
+            "tf.switch_case needs branch_fns as a list of callables, or a dict (or "
+            "list of pairs) mapping 0, 1, ..., n-1 to callables."
+        )
     fns = [f for _, f in pairs] + [default or pairs[-1][1]]
     if not _symbolic(branch_index):
         index = int(branch_index)
@@ -96,6 +102,7 @@ def _traced_switch(index, fns):
             values, structure = _values(fn())
             structures.append(structure)
             return values
+
         return run
 
     with traced_body():
@@ -103,8 +110,17 @@ def _traced_switch(index, fns):
     return pack(structures[0], [Tensor(v) for v in outs])
 
 
-def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
-               swap_memory=False, maximum_iterations=None, name=None):
+def while_loop(
+    cond,
+    body,
+    loop_vars,
+    shape_invariants=None,
+    parallel_iterations=10,
+    back_prop=True,
+    swap_memory=False,
+    maximum_iterations=None,
+    name=None,
+):
     """Repeats ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)`` (``tf.while_loop``).
 
     ``loop_vars`` (a list or tuple) is converted to tensors first; the result has its structure.
@@ -114,8 +130,10 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     >>> tf.while_loop(lambda i, s: i < 3, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)))
     (<tf.Tensor: shape=(), dtype=int32, numpy=3>, <tf.Tensor: shape=(), dtype=float32, numpy=8.0>)
     """
-    loop_vars = pack(loop_vars, [v if tensor_array.is_tensor_array(v) else convert_to_tensor(v)
-                                 for v in flatten(loop_vars)[0]])
+    loop_vars = pack(
+        loop_vars,
+        [v if tensor_array.is_tensor_array(v) else convert_to_tensor(v) for v in flatten(loop_vars)[0]],
+    )
     count = 0
     while maximum_iterations is None or count < int(maximum_iterations):
         go = cond(*loop_vars)
@@ -135,7 +153,8 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
             "tf.while_loop with a condition that depends on a tapejax.function's inputs cannot be "
             "recorded by a GradientTape inside that function (JAX cannot reverse-differentiate a "
             "while loop). Give the loop a Python bound (a for loop), or take the gradient outside "
-            "the function.")
+            "the function."
+        )
     loop_vars = tensor_array.as_buffers(loop_vars, maximum_iterations, body)  # TensorArrays: buffers
     values, structure = _values(tensor_array.expand(loop_vars))
 
@@ -160,6 +179,7 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
         if maximum_iterations is None:  # forward only: JAX cannot reverse-differentiate it
             _, values = jax.lax.while_loop(keep_going, step, (count, values))
         else:  # a bounded scan that stops stepping once the condition fails: differentiable
+
             def bounded(carry, _):
                 return jax.lax.cond(keep_going(carry), step, lambda c: c, carry), None
 

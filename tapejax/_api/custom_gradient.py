@@ -66,7 +66,8 @@ class _Call:
                         "Must return gradient for each variable from @custom_gradient grad_fn. "
                         f"grad_fn returned {len(var_grads)} variable gradients for the "
                         f"{len(var_values)} variables the function reads, in the order of "
-                        "`variables`.")
+                        "`variables`."
+                    )
             else:
                 input_grads, var_grads = grad_fn(*dys), []
         input_grads = flatten(input_grads)[0]
@@ -74,7 +75,8 @@ class _Call:
             raise ValueError(
                 f"custom_gradient function expected to return {len(arg_values)} gradients, but "
                 f"returned {len(input_grads)} instead. grad_fn must return one gradient (or None) "
-                "per input of the decorated function, in order.")
+                "per input of the decorated function, in order."
+            )
         return input_grads + var_grads
 
     def backward(self, arg_values, var_values, cotangents):
@@ -93,8 +95,9 @@ class _Call:
         avals = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in node.inputs]
         outs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in node.outputs]
         jax.eval_shape(grads, avals, outs)
-        linked = frozenset(i for i, t in enumerate(node.inputs)
-                           if not none_grads[i] and t.dtype.is_differentiable)
+        linked = frozenset(
+            i for i, t in enumerate(node.inputs) if not none_grads[i] and t.dtype.is_differentiable
+        )
         return tuple(linked for _ in node.outputs)
 
 
@@ -160,7 +163,8 @@ def _check_grad_fn(variables: list, grad_fn) -> None:
         raise TypeError(
             "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
             f"uses variables: {variables}. Define it as `def grad_fn(*dy, variables=None)` "
-            "returning (input_gradients, variable_gradients).")
+            "returning (input_gradients, variable_gradients)."
+        )
 
 
 def _record_call(kind: str, f, args, kwargs, forward, make_fn, **op_flags):
@@ -179,13 +183,24 @@ def _record_call(kind: str, f, args, kwargs, forward, make_fn, **op_flags):
         flat_out, out_tree = flatten(result)
         out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
     fn, links = make_fn(skeleton(arg_tree), len(arg_tensors), variables)
-    op = Op(kind, fn, multiple_results=True, input_errors=False, links=links,
-            key=_structure_key(kind, f, args, kwargs, variables), **op_flags)
+    op = Op(
+        kind,
+        fn,
+        multiple_results=True,
+        input_errors=False,
+        links=links,
+        key=_structure_key(kind, f, args, kwargs, variables),
+        **op_flags,
+    )
     inputs = [*arg_tensors, *(v._as_tensor() for v in variables)]
     # The outputs are known already: record them (eagerly), or trace the op (under a function
     # or a JAX transformation, where they are symbolic and must come from the op itself).
-    outs = record(op, inputs, known=None if _symbolic(inputs) else out_values,
-                  keep=f.instance if isinstance(f, WeakMethod) else None)
+    outs = record(
+        op,
+        inputs,
+        known=None if _symbolic(inputs) else out_values,
+        keep=f.instance if isinstance(f, WeakMethod) else None,
+    )
     return pack(out_tree, list(outs))
 
 
@@ -213,8 +228,13 @@ def _structure_key(kind: str, f, args, kwargs, variables):
         hash(kw)
     except TypeError:
         return None
-    return (kind, f if isinstance(f, WeakMethod) else identity_key(f), _signature(args), kw,
-            tuple(identity_key(v) for v in variables))
+    return (
+        kind,
+        f if isinstance(f, WeakMethod) else identity_key(f),
+        _signature(args),
+        kw,
+        tuple(identity_key(v) for v in variables),
+    )
 
 
 def _signature(x):

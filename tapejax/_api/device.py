@@ -29,8 +29,10 @@ def _parse(spec: str) -> tuple[str | None, int]:
             kind = fields[0].upper()
             index = int(fields[1]) if len(fields) > 1 and fields[1] != "*" else 0
             continue
-        raise ValueError(f"Unknown attribute '{fields[0] if fields else part}' is encountered while "
-                         f"parsing the device spec: '{spec}'.")
+        raise ValueError(
+            f"Unknown attribute '{fields[0] if fields else part}' is encountered while "
+            f"parsing the device spec: '{spec}'."
+        )
     return kind, index
 
 

@@ -52,8 +52,9 @@ def _tangent_fn(node, given: list):
 
     def fn(*values):
         primals, tans = values[:n], values[n:]
-        tangents = tuple(_zero_tangent(p) if g is None else tans[g]
-                         for p, g in zip(primals, given, strict=True))
+        tangents = tuple(
+            _zero_tangent(p) if g is None else tans[g] for p, g in zip(primals, given, strict=True)
+        )
         if op.reverse_only:
             # No forward rule (a custom_gradient): the JVP is the transpose of the VJP.
             out, pullback = jax.vjp(primal_fn, *primals)
@@ -123,9 +124,11 @@ class _Forward:
             given.append(None if tangent is None else len(extra))
             if tangent is not None:
                 extra.append(tangent)
+
         def make_op(fn, links, name=f"{node.op.name}Jvp", reverse_only=node.op.reverse_only):
-            return _TangentOp(name, fn, multiple_results=True, reverse_only=reverse_only,
-                              input_errors=False, links=links)
+            return _TangentOp(
+                name, fn, multiple_results=True, reverse_only=reverse_only, input_errors=False, links=links
+            )
 
         with recorders.only_below(self.level):  # only outer recorders see the tangent ops
             results = record_derivative(_tangent_fn(node, given), [*node.inputs, *extra], make_op)
@@ -141,8 +144,11 @@ class _Forward:
             links = [range(len(node.inputs))] * len(node.outputs)
         else:
             links = node.links()
-        return [j for j, (out, linked) in enumerate(zip(node.outputs, links, strict=True))
-                if is_differentiable(out) and any(has[i] for i in linked)]
+        return [
+            j
+            for j, (out, linked) in enumerate(zip(node.outputs, links, strict=True))
+            if is_differentiable(out) and any(has[i] for i in linked)
+        ]
 
 
 def _fail_misshapen(node, tangent, primal_shape):
@@ -151,7 +157,8 @@ def _fail_misshapen(node, tangent, primal_shape):
     raise ValueError(
         f"Shapes {tangent.shape} and {primal_shape} are incompatible: the tangent given to "
         f"ForwardAccumulator for a primal of shape {primal_shape} has shape {tangent.shape}, and "
-        f"{node.op.name} read that primal. Give each tangent its primal's shape.")
+        f"{node.op.name} read that primal. Give each tangent its primal's shape."
+    )
 
 
 class ForwardAccumulator:
@@ -180,7 +187,8 @@ class ForwardAccumulator:
             raise ValueError(
                 "The two structures don't have the same nested structure: ForwardAccumulator got "
                 f"primals {primals!r} and tangents {tangents!r}. Give one tangent per primal, in the "
-                "same structure (a list tangent for a vector primal: tf.constant([...])).")
+                "same structure (a list tangent for a vector primal: tf.constant([...]))."
+            )
         flat_p = flatten(primals)[0]
         flat_t = flatten(tangents)[0]
         self._forward = _Forward()
@@ -190,7 +198,8 @@ class ForwardAccumulator:
             if id(p) in seen:
                 raise ValueError(
                     f"Tensor {p} was specified as a primal multiple times. This may indicate an "
-                    "error. If it was intended, please sum the corresponding tangents.")
+                    "error. If it was intended, please sum the corresponding tangents."
+                )
             seen.add(id(p))
             self._watch(p, t)
 
@@ -198,10 +207,14 @@ class ForwardAccumulator:
         if not isinstance(primal, TensorLike):
             raise ValueError(
                 f"ForwardAccumulator primals must be Tensors or Variables, got {primal!r}; convert "
-                "it first, e.g. tf.constant(value).")
+                "it first, e.g. tf.constant(value)."
+            )
         if not primal.dtype.is_differentiable:
-            warnings.warn(f"The dtype of the watched primal must be floating (e.g. tf.float32), got "
-                          f"{primal.dtype!r}; its JVPs will be None.", stacklevel=3)
+            warnings.warn(
+                f"The dtype of the watched primal must be floating (e.g. tf.float32), got "
+                f"{primal.dtype!r}; its JVPs will be None.",
+                stacklevel=3,
+            )
         if isinstance(tangent, TensorLike):
             tangent = tangent._as_tensor()
         else:
@@ -210,7 +223,8 @@ class ForwardAccumulator:
             raise ValueError(
                 f"Tensor conversion requested dtype {primal.dtype.name} for Tensor with dtype "
                 f"{tangent.dtype.name}: {tangent!r}. ForwardAccumulator needs each tangent in its "
-                "primal's dtype; cast it with tf.cast.")
+                "primal's dtype; cast it with tf.cast."
+            )
         if tangent.shape != primal.shape:
             self._forward.misshapen[id(tangent)] = (tangent, primal.shape)
         if isinstance(primal, Variable):

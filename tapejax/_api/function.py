@@ -46,8 +46,11 @@ class Function:
         self._autograph = autograph  # converted (once, cached) when first traced
         self.input_signature = None if input_signature is None else list(input_signature)
         # Its TensorSpecs in the order of the arguments' flattened leaves (nested structures allowed).
-        self._flat_signature = None if input_signature is None else jax.tree_util.tree_leaves(
-            self.input_signature, is_leaf=lambda s: isinstance(s, TensorSpec))
+        self._flat_signature = (
+            None
+            if input_signature is None
+            else jax.tree_util.tree_leaves(self.input_signature, is_leaf=lambda s: isinstance(s, TensorSpec))
+        )
         self._reduce_retracing = bool(reduce_retracing or experimental_relax_shapes)
         self._traces: dict = {}  # (tree, signature) -> ConcreteFunction
         self._relaxed = False  # whether some trace has None dimensions (then calls look for one)
@@ -73,8 +76,9 @@ class Function:
         if bound is not None and bound._python_function.instance is instance:
             return bound
         method = WeakMethod(self._python_function, instance)
-        bound = Function(method, self.input_signature, autograph=self._autograph,
-                         reduce_retracing=self._reduce_retracing)
+        bound = Function(
+            method, self.input_signature, autograph=self._autograph, reduce_retracing=self._reduce_retracing
+        )
         self._bound[key] = bound
         if method.weak:
             weakref.finalize(instance, self._bound.pop, key, None)
@@ -106,13 +110,15 @@ class Function:
             """``a`` as ``spec`` (a TensorSpec, or a list/tuple/dict of them) takes it."""
             if isinstance(spec, dict):
                 if not isinstance(a, dict) or set(a) != set(spec):
-                    raise bind_error(f"{a!r} does not match the structure of {spec!r}", args, kwargs,
-                                     signature_text(self))
+                    raise bind_error(
+                        f"{a!r} does not match the structure of {spec!r}", args, kwargs, signature_text(self)
+                    )
                 return {k: bound(a[k], s) for k, s in spec.items()}
             if isinstance(spec, (list, tuple)):
                 if not isinstance(a, (list, tuple)) or len(a) != len(spec):
-                    raise bind_error(f"{a!r} does not match the structure of {spec!r}", args, kwargs,
-                                     signature_text(self))
+                    raise bind_error(
+                        f"{a!r} does not match the structure of {spec!r}", args, kwargs, signature_text(self)
+                    )
                 return type(spec)(bound(x, s) for x, s in zip(a, spec, strict=True))
             if isinstance(a, TensorSpec):
                 t = a
@@ -148,14 +154,17 @@ class Function:
             signature = [("tensor", *x._shape_dtype) for x in args]  # _signature's, in short
         else:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=is_leaf)
-            dynamic = [isinstance(x, TensorSpec) or (_is_array(x) and not isinstance(x, Variable))
-                       for x in leaves]
+            dynamic = [
+                isinstance(x, TensorSpec) or (_is_array(x) and not isinstance(x, Variable)) for x in leaves
+            ]
             signature = [_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)]
         concrete_signature = signature
         if self.input_signature is not None and not self._per_shape:  # its None dimensions key the trace
             shapes = iter(s.shape for s in self._flat_signature)
-            signature = [(k, next(shapes) or shape, dt) if k == "tensor" else (k, shape, dt)
-                         for k, shape, dt in signature]
+            signature = [
+                (k, next(shapes) or shape, dt) if k == "tensor" else (k, shape, dt)
+                for k, shape, dt in signature
+            ]
         key = (tree, tuple(signature))
         concrete = self._traces.get(key)
         if concrete is None and self._relaxed:
@@ -172,7 +181,8 @@ class Function:
                 # as tapejax did before; its Python code ran once more for this call.
                 self._per_shape, signature = True, concrete_signature
                 concrete = self._traces.get((tree, tuple(signature))) or self._new_trace(
-                    tree, leaves, dynamic, signature)
+                    tree, leaves, dynamic, signature
+                )
             self._traces[(tree, tuple(signature))] = concrete
             self._relaxed |= any(k == "tensor" and None in shape for k, shape, _ in signature)
         return concrete, leaves
@@ -209,9 +219,12 @@ class Function:
         trace of the same structure, dtypes and ranks made None (TF's relaxed shape)."""
         for t, sig in reversed(list(self._traces)):
             if t == tree and _same_but_shapes(sig, signature):
-                return [(k, tuple(a if a == b else None for a, b in zip(s1, s2, strict=True)), dt)
-                        if k == "tensor" else (k, s2, dt)
-                        for (k, s1, dt), (_, s2, _) in zip(sig, signature, strict=True)]
+                return [
+                    (k, tuple(a if a == b else None for a, b in zip(s1, s2, strict=True)), dt)
+                    if k == "tensor"
+                    else (k, s2, dt)
+                    for (k, s1, dt), (_, s2, _) in zip(sig, signature, strict=True)
+                ]
         return signature
 
     def experimental_get_tracing_count(self) -> int:
@@ -227,6 +240,8 @@ class Function:
 def _positional_tree(n: int):
     """The argument structure of a call with ``n`` positional tensors and no keywords."""
     return jax.tree_util.tree_structure((tuple(range(n)), {}))
+
+
 _NUMBERS = (int, float, complex, np.number, np.bool_)
 
 
@@ -271,7 +286,8 @@ def _accepts(general, specific) -> bool:
 def _same_but_shapes(a, b) -> bool:
     return len(a) == len(b) and all(
         k1 == k2 and (len(s1) == len(s2) and d1 == d2 if k1 == "tensor" else (s1, d1) == (s2, d2))
-        for (k1, s1, d1), (k2, s2, d2) in zip(a, b, strict=True))
+        for (k1, s1, d1), (k2, s2, d2) in zip(a, b, strict=True)
+    )
 
 
 def function(
@@ -300,8 +316,13 @@ def function(
     """
 
     def decorate(f):
-        return Function(f, input_signature=input_signature, autograph=autograph,
-                        reduce_retracing=reduce_retracing,
-                        experimental_relax_shapes=experimental_relax_shapes, name=name)
+        return Function(
+            f,
+            input_signature=input_signature,
+            autograph=autograph,
+            reduce_retracing=reduce_retracing,
+            experimental_relax_shapes=experimental_relax_shapes,
+            name=name,
+        )
 
     return decorate if func is None else decorate(func)

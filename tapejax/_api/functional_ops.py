@@ -19,8 +19,10 @@ def _slices(elems, reverse: bool = False) -> list:
     leaves, structure = flatten(elems)
     columns = [unstack(convert_to_tensor(leaf)) for leaf in leaves]
     if len({len(c) for c in columns}) > 1:
-        raise ValueError("The tensors in elems must have the same first dimension; got "
-                         f"{[len(c) for c in columns]}. tf.map_fn / tf.scan iterate over it.")
+        raise ValueError(
+            "The tensors in elems must have the same first dimension; got "
+            f"{[len(c) for c in columns]}. tf.map_fn / tf.scan iterate over it."
+        )
     rows = [pack(structure, list(row)) for row in zip(*columns, strict=True)]
     return rows[::-1] if reverse else rows
 
@@ -33,8 +35,17 @@ def _stacked(results: list, reverse: bool = False):
     return pack(structure, [stack(list(column)) for column in columns])
 
 
-def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False,
-           infer_shape=True, name=None, fn_output_signature=None):
+def map_fn(
+    fn,
+    elems,
+    dtype=None,
+    parallel_iterations=None,
+    back_prop=True,
+    swap_memory=False,
+    infer_shape=True,
+    name=None,
+    fn_output_signature=None,
+):
     """``fn`` applied to each slice ``elems[i]``, the results stacked (``tf.map_fn``).
 
     >>> import tapejax as tf
@@ -43,8 +54,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     """
     rows = _slices(elems)
     if not rows:
-        raise ValueError("tf.map_fn over an empty first dimension is not supported by tapejax: "
-                         "the result's shape would come from fn_output_signature; skip the call.")
+        raise ValueError(
+            "tf.map_fn over an empty first dimension is not supported by tapejax: "
+            "the result's shape would come from fn_output_signature; skip the call."
+        )
     return _stacked([fn(row) for row in rows])
 
 
@@ -53,8 +66,17 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
     return map_fn(fn, elems)
 
 
-def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
-         infer_shape=True, reverse=False, name=None):
+def scan(
+    fn,
+    elems,
+    initializer=None,
+    parallel_iterations=10,
+    back_prop=True,
+    swap_memory=False,
+    infer_shape=True,
+    reverse=False,
+    name=None,
+):
     """Every accumulator of ``a = fn(a, elems[i])``, stacked (``tf.scan``).
 
     Without ``initializer`` the first slice is the first accumulator (and the first output).
@@ -74,14 +96,12 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
     return _stacked(outputs, reverse)
 
 
-def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
-          name=None):
+def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     """The last accumulator of ``a = fn(a, elems[i])`` from the first slice on (``tf.foldl``)."""
     return _fold(fn, _slices(elems), initializer)
 
 
-def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False,
-          name=None):
+def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, swap_memory=False, name=None):
     """The last accumulator of ``a = fn(a, elems[i])`` from the last slice back (``tf.foldr``)."""
     return _fold(fn, _slices(elems, reverse=True), initializer)
 

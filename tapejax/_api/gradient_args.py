@@ -43,7 +43,8 @@ def check_watchable(obj) -> None:
     if not isinstance(obj, TensorLike):
         raise ValueError(
             f"Passed in object {obj} of type {type(obj).__name__!r}, not tf.Tensor or tf.Variable "
-            "or ExtensionType. Convert it first, e.g. x = tf.constant(value).")
+            "or ExtensionType. Convert it first, e.g. x = tf.constant(value)."
+        )
 
 
 def flat_targets(target) -> list:
@@ -51,14 +52,16 @@ def flat_targets(target) -> list:
     if target is None:
         raise TypeError(
             "Argument `target` should be a list or nested structure of Tensors, Variables or "
-            "CompositeTensors to be differentiated, but received None.")
+            "CompositeTensors to be differentiated, but received None."
+        )
     leaves = flatten(target)[0]
     for t in leaves:
         if not isinstance(t, TensorLike):
             raise TypeError(
                 "Argument `target` should be a list or nested structure of Tensors, Variables or "
                 f"CompositeTensors to be differentiated, but it contains {t!r} of type "
-                f"{type(t).__name__!r}. Differentiate tensors computed under the tape.")
+                f"{type(t).__name__!r}. Differentiate tensors computed under the tape."
+            )
     return leaves
 
 
@@ -69,7 +72,8 @@ def flat_sources(sources):
         if not isinstance(s, TensorLike):
             raise TypeError(
                 f"GradientTape: every source must be a Tensor or Variable, got {s!r} of type "
-                f"{type(s).__name__!r}. Pass the tensors (or variables) to differentiate against.")
+                f"{type(s).__name__!r}. Pass the tensors (or variables) to differentiate against."
+            )
     return leaves, tree
 
 
@@ -87,7 +91,8 @@ def output_gradients_for(targets, output_gradients) -> list:
         raise ValueError(
             "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
             "Tensor. GradientTape.gradient's output_gradients cannot contain None; pass "
-            "tf.ones_like(target) for a target whose gradient should be ones.")
+            "tf.ones_like(target) for a target whose gradient should be ones."
+        )
     out = []
     for k, target in enumerate(targets):
         if k >= len(given):
@@ -104,19 +109,23 @@ def _check_cotangent(ct, target) -> None:
         return
     if ct.dtype != target.dtype:
         raise InvalidArgumentError(
-            None, None,
+            None,
+            None,
             f"cannot compute Mul as input #1(zero-based) was expected to be a "
             f"{ct.dtype.kernel_name} tensor but is a {target.dtype.kernel_name} tensor [Op:Mul]. "
-            "Each output gradient must have its target's dtype; cast it with tf.cast.")
+            "Each output gradient must have its target's dtype; cast it with tf.cast.",
+        )
     try:
         shape = np.broadcast_shapes(tuple(ct.shape), tuple(target.shape))
     except ValueError:
         shape = None
     if shape != tuple(target.shape):
         raise InvalidArgumentError(
-            None, None,
+            None,
+            None,
             f"Incompatible shapes: {dims_text(ct.shape)} vs. {dims_text(target.shape)} [Op:Mul]. Each output "
-            "gradient must have its target's shape (or broadcast to it).")
+            "gradient must have its target's shape (or broadcast to it).",
+        )
 
 
 def direct_targets(targets, sources, tape) -> list:

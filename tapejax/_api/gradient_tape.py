@@ -36,14 +36,16 @@ _PERSISTENT_INSIDE = (
     "efficient than calling it outside the context (it causes the gradient ops to be recorded on "
     "the tape, leading to increased CPU and memory usage). Only call GradientTape.gradient inside "
     "the context if you actually want to trace the gradient in order to compute higher order "
-    "derivatives.")
+    "derivatives."
+)
 
 
 def _used_tape_error(method: str) -> RuntimeError:
     return RuntimeError(
         "A non-persistent GradientTape can only be used to compute one set of gradients (or "
         f"jacobians); GradientTape.{method} was called on a tape that already computed them. "
-        "Create the tape with GradientTape(persistent=True) to call it more than once.")
+        "Create the tape with GradientTape(persistent=True) to call it more than once."
+    )
 
 
 class GradientTape:
@@ -87,7 +89,8 @@ class GradientTape:
         if self._recording:
             raise ValueError(
                 "Tape is still recording, This can happen if you try to re-enter an already-active "
-                "tape. Use a new GradientTape for the inner block instead.")
+                "tape. Use a new GradientTape for the inner block instead."
+            )
         if self._tape is None:
             self._tape = Tape(self._watch_accessed_variables)
         recorders.start(self._tape)
@@ -129,7 +132,8 @@ class GradientTape:
         if self._tape is None:
             raise RuntimeError(
                 "Trying to stop recording a tape which is not recording. Call stop_recording() "
-                "inside the tape's `with` block.")
+                "inside the tape's `with` block."
+            )
         self._pop_tape()
         try:
             yield
@@ -158,7 +162,8 @@ class GradientTape:
         if self._tape is None:
             raise RuntimeError(
                 "GradientTape.watch was called on a tape that is not active (never entered, or "
-                "already used by gradient()). Call watch() inside the tape's `with` block.")
+                "already used by gradient()). Call watch() inside the tape's `with` block."
+            )
         leaves, _ = flatten(tensor)
         for obj in leaves:
             check_watchable(obj)
@@ -166,7 +171,9 @@ class GradientTape:
             if not obj.dtype.is_differentiable:
                 warnings.warn(
                     f"The dtype of the watched tensor must be floating (e.g. tf.float32), got "
-                    f"{obj.dtype!r}; its gradient will be None.", stacklevel=2)
+                    f"{obj.dtype!r}; its gradient will be None.",
+                    stacklevel=2,
+                )
             if isinstance(obj, Variable):
                 self._tape.watch_variable(obj)
             else:
@@ -197,8 +204,9 @@ class GradientTape:
         return _DerivativeCall(self, paused)
 
     @x64.enabled
-    def gradient(self, target, sources, output_gradients=None,
-                 unconnected_gradients=UnconnectedGradients.NONE):
+    def gradient(
+        self, target, sources, output_gradients=None, unconnected_gradients=UnconnectedGradients.NONE
+    ):
         """Computes the gradient of ``target`` with respect to ``sources``.
 
         Args:
@@ -228,13 +236,20 @@ class GradientTape:
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             direct = direct_targets(targets, sources_flat, self._tape)
             placeholders = [Tensor(t._value) if isinstance(t, Variable) else t for t in targets]
-            grads = _derivatives.gradient(self._tape, placeholders, groups, cotangents, direct,
-                                          last_use=not self._persistent)
+            grads = _derivatives.gradient(
+                self._tape, placeholders, groups, cotangents, direct, last_use=not self._persistent
+            )
         return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
 
     @x64.enabled
-    def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
-                 parallel_iterations=None, experimental_use_pfor=True):
+    def jacobian(
+        self,
+        target,
+        sources,
+        unconnected_gradients=UnconnectedGradients.NONE,
+        parallel_iterations=None,
+        experimental_use_pfor=True,
+    ):
         """Computes the Jacobian of ``target`` with respect to each of ``sources``.
 
         Each result has shape ``target.shape + source.shape``; None for a source ``target``
@@ -257,19 +272,27 @@ class GradientTape:
         if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the jacobian with "
-                "eager execution enabled and with experimental_use_pfor set to False.")
+                "eager execution enabled and with experimental_use_pfor set to False."
+            )
         mode = unconnected_mode(unconnected_gradients)
         sources_flat, tree = flat_sources(sources)
         target = self._single_target(target, "jacobian")  # may record a read: checks go first
         with self._derivative_call("jacobian"):
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             jacs = _derivatives.jacobian(self._tape, target, groups, last_use=not self._persistent)
-        return pack(tree, [_fill(j, s, mode, target._np_shape)
-                           for j, s in zip(jacs, sources_flat, strict=True)])
+        return pack(
+            tree, [_fill(j, s, mode, target._np_shape) for j, s in zip(jacs, sources_flat, strict=True)]
+        )
 
     @x64.enabled
-    def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
-                       parallel_iterations=None, experimental_use_pfor=True):
+    def batch_jacobian(
+        self,
+        target,
+        source,
+        unconnected_gradients=UnconnectedGradients.NONE,
+        parallel_iterations=None,
+        experimental_use_pfor=True,
+    ):
         """Computes ``out[b, i, x] = sum over b' of d target[b', i] / d source[b, x]``.
 
         For examples that are independent across the batch this is the per-example Jacobian,
@@ -298,21 +321,26 @@ class GradientTape:
         check_watchable(source)
         ts, ss = target._np_shape, source._np_shape
         if not (len(ts) >= 2 and len(ss) >= 2 and ts[0] == ss[0]) and not (
-                target.shape.with_rank_at_least(2) and source.shape.with_rank_at_least(2)
-                and target.shape[0] == source.shape[0]):
+            target.shape.with_rank_at_least(2)
+            and source.shape.with_rank_at_least(2)
+            and target.shape[0] == source.shape[0]
+        ):
             raise ValueError(
                 f"Need first dimension of target shape ({target.shape}) and source shape "
-                f"({source.shape}) to match.")
+                f"({source.shape}) to match."
+            )
         if not experimental_use_pfor and not self._persistent:
             raise RuntimeError(
                 "GradientTape must be created with persistent=True to compute the batch_jacobian "
-                "with eager execution enabled and with experimental_use_pfor set to False.")
+                "with eager execution enabled and with experimental_use_pfor set to False."
+            )
         mode = unconnected_mode(unconnected_gradients)
         target = self._single_target(target, "batch_jacobian")  # may record a read: checks go first
         with self._derivative_call("batch_jacobian"):
             group = self._tape.leaves_of(source)
-            result = _derivatives.batch_jacobian(self._tape, target, group, tuple(source.shape),
-                                                 last_use=not self._persistent)
+            result = _derivatives.batch_jacobian(
+                self._tape, target, group, tuple(source.shape), last_use=not self._persistent
+            )
         if result is None:
             # TF: zeros even for 'none'; in the target's dtype, or the source's for 'zero' (its
             # per-row gradients are zeros like the source).
@@ -333,7 +361,8 @@ def _check_single_target(target, method: str) -> None:
     if not isinstance(target, TensorLike):
         raise TypeError(
             f"GradientTape.{method} takes a single Tensor as target, got {type(target).__name__}; "
-            "stack several targets into one tensor, or call it once per target.")
+            "stack several targets into one tensor, or call it once per target."
+        )
 
 
 class _DerivativeCall:

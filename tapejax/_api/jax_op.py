@@ -80,16 +80,23 @@ def jax_op(fn=None, *, name: str | None = None):
     """
     if fn is None:
         return functools.partial(jax_op, name=name)
-    op = Op(name or getattr(fn, "__name__", "JaxOp"), functools.partial(_run, fn),
-            multiple_results=True, links=node_links, input_errors=False)
+    op = Op(
+        name or getattr(fn, "__name__", "JaxOp"),
+        functools.partial(_run, fn),
+        multiple_results=True,
+        links=node_links,
+        input_errors=False,
+    )
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
         leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_array)
         inputs = [convert_to_tensor(x) for x in leaves if _is_array(x)]
         consts = tuple(_ARRAY if _is_array(x) else x for x in leaves)
-        return jax.tree_util.tree_unflatten(_out_tree(op, fn, tree, consts, inputs),
-                                            list(record(op, inputs, {"tree": tree, "consts": consts})))
+        return jax.tree_util.tree_unflatten(
+            _out_tree(op, fn, tree, consts, inputs),
+            list(record(op, inputs, {"tree": tree, "consts": consts})),
+        )
 
     return call
 

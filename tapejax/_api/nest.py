@@ -32,7 +32,8 @@ def _type_mismatch(a, b):
     if not (is_nested(a) and is_nested(b)):
         return None
     if isinstance(a, Mapping) != isinstance(b, Mapping) or (
-            not isinstance(a, Mapping) and type(a) is not type(b)):
+        not isinstance(a, Mapping) and type(a) is not type(b)
+    ):
         return a, b
     if isinstance(a, Mapping):
         pairs = [(a[k], b[k]) for k in a if k in b]
@@ -59,13 +60,15 @@ def assert_same_structure(nest1, nest2, check_types=True, expand_composites=Fals
             f"The two structures don't have the same nested structure.\n\nFirst structure: {_text(nest1)}"
             f"\n\nSecond structure: {_text(nest2)}\n\nMore specifically: The two namedtuples don't "
             f"have the same sequence type. First structure {_text(a)} has type {type(a).__name__}, "
-            f"while second structure {_text(b)} has type {type(b).__name__}")
+            f"while second structure {_text(b)} has type {type(b).__name__}"
+        )
     if not _nest.same_structure(nest1, nest2):
         raise ValueError(
             "The two structures don't have the same nested structure. "
             f"First structure: {nest1}, second structure: {nest2}. "
             "tf.nest.assert_same_structure compares the containers (types, lengths, dict keys) "
-            "around the leaves; make both structures the same shape.")
+            "around the leaves; make both structures the same shape."
+        )
 
 
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
@@ -81,7 +84,8 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
         raise ValueError(
             f"Could not pack sequence. Structure had {count} atoms, but flat_sequence had "
             f"{len(flat_sequence)} items. tf.nest.pack_sequence_as needs one item per leaf of "
-            f"the structure. Structure: {structure}, flat_sequence: {flat_sequence}.")
+            f"the structure. Structure: {structure}, flat_sequence: {flat_sequence}."
+        )
     return _nest.pack(structure, flat_sequence)
 
 

@@ -38,10 +38,14 @@ class OptaxOptimizer:
     """
 
     def __init__(self, transformation, name: str = "optax"):
-        if not (callable(getattr(transformation, "init", None))
-                and callable(getattr(transformation, "update", None))):
-            raise TypeError(f"OptaxOptimizer expects an optax GradientTransformation (with `init` and "
-                            f"`update`), got {transformation!r}. Pass e.g. optax.adam(1e-3).")
+        if not (
+            callable(getattr(transformation, "init", None))
+            and callable(getattr(transformation, "update", None))
+        ):
+            raise TypeError(
+                f"OptaxOptimizer expects an optax GradientTransformation (with `init` and "
+                f"`update`), got {transformation!r}. Pass e.g. optax.adam(1e-3)."
+            )
         self.transformation, self.name = transformation, name
         self.iterations = Variable(np.int64(0), trainable=False, name=f"{name}/iterations")
         self._trained: list = []
@@ -66,18 +70,24 @@ class OptaxOptimizer:
         """
         grads, variables = list(grads), list(variables)
         if len(grads) != len(variables):
-            raise ValueError(f"OptaxOptimizer.apply: got {len(grads)} gradients for {len(variables)} "
-                             "variables; pass one gradient per variable.")
+            raise ValueError(
+                f"OptaxOptimizer.apply: got {len(grads)} gradients for {len(variables)} "
+                "variables; pass one gradient per variable."
+            )
         if not self._trained:
             self._build(variables)
         elif [id(v) for v in variables] != [id(v) for v in self._trained]:
-            raise ValueError("OptaxOptimizer.apply: this optimizer was built for other variables; "
-                             "an optax state belongs to one list of variables. Make a new "
-                             "OptaxOptimizer for these.")
+            raise ValueError(
+                "OptaxOptimizer.apply: this optimizer was built for other variables; "
+                "an optax state belongs to one list of variables. Make a new "
+                "OptaxOptimizer for these."
+            )
         with no_recording(), undo_assignments_on_error():
             params = [v.read_value()._value for v in variables]
-            grads = [jax.numpy.zeros_like(p) if g is None else convert_to_tensor(g, dtype=v.dtype)._value
-                     for g, v, p in zip(grads, variables, params, strict=True)]
+            grads = [
+                jax.numpy.zeros_like(p) if g is None else convert_to_tensor(g, dtype=v.dtype)._value
+                for g, v, p in zip(grads, variables, params, strict=True)
+            ]
             state = [s.read_value()._value for s in self._state]
             state = jax.tree_util.tree_unflatten(self._state_tree, state)
             with x64.for_user_code(params):  # optax computes as it does outside tapejax
@@ -96,6 +106,8 @@ class OptaxOptimizer:
         with no_recording(), jax.ensure_compile_time_eval(), x64.for_user_code(params):
             state = self.transformation.init(params)
         leaves, self._state_tree = jax.tree_util.tree_flatten(state)
-        self._state = [Variable(np.asarray(leaf), trainable=False, name=f"{self.name}/state_{i}")
-                       for i, leaf in enumerate(leaves)]
+        self._state = [
+            Variable(np.asarray(leaf), trainable=False, name=f"{self.name}/state_{i}")
+            for i, leaf in enumerate(leaves)
+        ]
         self._trained = variables

@@ -49,6 +49,7 @@ class Optional:
     def get_value(self, name=None):
         """The value; InvalidArgumentError when there is none (TF's message)."""
         if not self._has_value:
-            raise InvalidArgumentError(None, None,
-                                       "The given optional does not have a value. [Op:OptionalGetValue]")
+            raise InvalidArgumentError(
+                None, None, "The given optional does not have a value. [Op:OptionalGetValue]"
+            )
         return self._value

@@ -50,8 +50,9 @@ def _concrete(x, env: dict):
 
 
 def _aval_struct(aval, env: dict):
-    return jax.ShapeDtypeStruct(_concrete(tuple(aval.shape), env), aval.dtype,
-                                weak_type=getattr(aval, "weak_type", False))
+    return jax.ShapeDtypeStruct(
+        _concrete(tuple(aval.shape), env), aval.dtype, weak_type=getattr(aval, "weak_type", False)
+    )
 
 
 def _instantiate_closed(closed, env: dict):
@@ -124,12 +125,19 @@ def instantiated(closed):
     return call
 
 
-_SHAPE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
-                 jax.errors.TracerArrayConversionError, jax.errors.TracerBoolConversionError)
+_SHAPE_ERRORS = (
+    jax.errors.ConcretizationTypeError,
+    jax.errors.TracerIntegerConversionError,
+    jax.errors.TracerArrayConversionError,
+    jax.errors.TracerBoolConversionError,
+)
 
 
 def is_shape_polymorphism_error(error: Exception) -> bool:
     """Whether ``error`` (raised while tracing with symbolic dimensions) says the code needs
     concrete sizes: a symbolic size used as a Python int, or compared inconclusively."""
-    return (isinstance(error, _SHAPE_ERRORS) or type(error).__name__ == "InconclusiveDimensionOperation"
-            or "shape polymorphism" in str(error))
+    return (
+        isinstance(error, _SHAPE_ERRORS)
+        or type(error).__name__ == "InconclusiveDimensionOperation"
+        or "shape polymorphism" in str(error)
+    )

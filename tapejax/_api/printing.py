@@ -28,7 +28,7 @@ def _number_text(value, dtype: np.dtype) -> str:
 
 def _summarized(items: list, summarize: int) -> list:
     if 0 <= summarize and len(items) > 2 * summarize:
-        return [*items[:summarize], "...", *items[len(items) - summarize:]]
+        return [*items[:summarize], "...", *items[len(items) - summarize :]]
     return items
 
 
@@ -50,15 +50,22 @@ class _Text(str):
 
 def _write(inputs: list, leaves: list, arrays: list, sep: str, end: str, summarize: int, stream) -> None:
     it = iter(arrays)
-    texts = [_Text(_array_text(next(it), summarize)) if isinstance(leaf, TensorLike) else leaf
-             for leaf in leaves]
+    texts = [
+        _Text(_array_text(next(it), summarize)) if isinstance(leaf, TensorLike) else leaf for leaf in leaves
+    ]
     # A string prints as it is; anything else as its repr (tensors as TF's text, unquoted).
     items = pack(inputs, texts)
     stream.write(sep.join(item if isinstance(item, str) else repr(item) for item in items) + end)
 
 
-def print(*inputs, output_stream=None, summarize: int = 3, sep: str = " ", end: str = "\n",  # noqa: A001
-             name=None) -> None:
+def print(
+    *inputs,
+    output_stream=None,
+    summarize: int = 3,
+    sep: str = " ",
+    end: str = "\n",  # noqa: A001
+    name=None,
+) -> None:
     """Prints ``inputs`` (tensors, Python values, nests of them) as ``tf.print`` does.
 
     Args:

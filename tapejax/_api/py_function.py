@@ -47,15 +47,18 @@ def _outputs(result, touts: list, op_name: str) -> list:
     """The function's result as Tensors of the declared dtypes (TF's error otherwise)."""
     values = list(result) if isinstance(result, (list, tuple)) else [result]
     if len(values) != len(touts):
-        raise InvalidArgumentError(f"The function returned {len(values)} values but Tout declares "
-                                   f"{len(touts)} [Op:{op_name}]")
+        raise InvalidArgumentError(
+            f"The function returned {len(values)} values but Tout declares {len(touts)} [Op:{op_name}]"
+        )
     out = []
     for value, tout in zip(values, touts, strict=True):
         dtype = _dtype_of(tout)
         try:
             if isinstance(value, TensorLike) and value.dtype != dtype:
-                raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
-                                 f"{value.dtype.name}: {value!r}")
+                raise ValueError(
+                    f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+                    f"{value.dtype.name}: {value!r}"
+                )
             out.append(convert_to_tensor(value, dtype=dtype))
         except (TypeError, ValueError) as e:
             raise InvalidArgumentError(f"{type(e).__name__}: {e} [Op:{op_name}]") from None
@@ -80,6 +83,7 @@ def _host(func, touts, numpy_inputs: bool, op_name: str):
     @x64.enabled
     def run(*arrays):
         return tuple(np.asarray(t._value) for t in _call(func, arrays, touts, numpy_inputs, op_name))
+
     return run
 
 
@@ -109,11 +113,17 @@ def _differentiable(func, touts, specs, op_name: str):
     def bwd(arrays, cts):
         inexact = [i for i, a in enumerate(arrays) if jnp.issubdtype(a.dtype, jnp.inexact)]
         wanted = [arrays[i] for i in inexact]
-        grads = jax.pure_callback(lambda *a: backward_host(len(wanted), *a),
-                                  [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in wanted], *wanted, *cts)
+        grads = jax.pure_callback(
+            lambda *a: backward_host(len(wanted), *a),
+            [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in wanted],
+            *wanted,
+            *cts,
+        )
         by_index = dict(zip(inexact, grads, strict=True))
-        return tuple(by_index[i] if i in by_index else np.zeros(a.shape, jax.dtypes.float0)
-                     for i, a in enumerate(arrays))
+        return tuple(
+            by_index[i] if i in by_index else np.zeros(a.shape, jax.dtypes.float0)
+            for i, a in enumerate(arrays)
+        )
 
     call.defvjp(fwd, bwd)
     return call
@@ -135,8 +145,13 @@ def _function(func, inp, Tout, numpy_inputs: bool, stateful: bool, op_name: str)
         else:
             host = _host(func, touts, True, op_name)
             fn = lambda *a: jax.pure_callback(host, specs, *a)  # noqa: E731
-        op = Op(op_name, lambda *a: tuple(fn(*a)), multiple_results=True, differentiable=not numpy_inputs,
-                input_errors=False)
+        op = Op(
+            op_name,
+            lambda *a: tuple(fn(*a)),
+            multiple_results=True,
+            differentiable=not numpy_inputs,
+            input_errors=False,
+        )
         outs = list(record(op, tuple(inputs)))
     return outs if as_list else outs[0]
 

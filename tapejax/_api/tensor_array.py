@@ -58,9 +58,20 @@ class TensorArray:
     <tf.Tensor: shape=(3,), dtype=float32, numpy=array([10., 20., 30.], dtype=float32)>
     """
 
-    def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None,
-                 tensor_array_name=None, handle=None, flow=None, infer_shape=True,
-                 element_shape=None, colocate_with_first_write_call=True, name=None):
+    def __init__(
+        self,
+        dtype,
+        size=None,
+        dynamic_size=None,
+        clear_after_read=None,
+        tensor_array_name=None,
+        handle=None,
+        flow=None,
+        infer_shape=True,
+        element_shape=None,
+        colocate_with_first_write_call=True,
+        name=None,
+    ):
         if handle is not None:
             raise ValueError("TensorArray handles are not supported when eager execution is enabled.")
         if size is None:
@@ -121,14 +132,17 @@ class TensorArray:
             value = convert_to_tensor(value, dtype_hint=self._dtype)
         value = value._as_tensor()
         if value.dtype != self._dtype:
-            raise InvalidArgumentError(f"TensorArray dtype is {self._dtype.name} but Op is trying to write "
-                                       f"dtype {value.dtype.name} ")
+            raise InvalidArgumentError(
+                f"TensorArray dtype is {self._dtype.name} but Op is trying to write dtype {value.dtype.name} "
+            )
         if self._element_shape is not None and not self._element_shape.is_compatible_with(value.shape):
-            raise ValueError(f"Incompatible shape for value ({value.shape}), "
-                             f"expected ({self._element_shape})")
+            raise ValueError(
+                f"Incompatible shape for value ({value.shape}), expected ({self._element_shape})"
+            )
         if self._infer_shape:
-            self._element_shape = (value.shape if self._element_shape is None
-                                   else self._element_shape.merge_with(value.shape))
+            self._element_shape = (
+                value.shape if self._element_shape is None else self._element_shape.merge_with(value.shape)
+            )
         return value
 
     def _buffer_for(self, element) -> Tensor:
@@ -143,8 +157,9 @@ class TensorArray:
         size = len(self._items)
         if index >= size:
             if not self._dynamic_size:
-                raise OutOfRangeError(f"Tried to write to index {index} but array is not resizeable and "
-                                      f"size is: {size} ")
+                raise OutOfRangeError(
+                    f"Tried to write to index {index} but array is not resizeable and size is: {size} "
+                )
             self._items.extend(None for _ in range(index - size + 1))
         self._items[index] = self._value(value)
 
@@ -179,11 +194,14 @@ class TensorArray:
         """Writes the rows of ``value`` as the elements."""
         tensors = unstack(convert_to_tensor(value, dtype_hint=self._dtype))
         if self._items is None:
-            raise TypeError("TensorArray.unstack inside a traced tf.while_loop body is not supported "
-                            "by tapejax; unstack before the loop and read the elements in it.")
+            raise TypeError(
+                "TensorArray.unstack inside a traced tf.while_loop body is not supported "
+                "by tapejax; unstack before the loop and read the elements in it."
+            )
         if len(tensors) > len(self._items) and not self._dynamic_size:
-            raise ValueError(f"Cannot unstack {len(tensors)} tensors into a TensorArray of static size "
-                             f"{len(self._items)} ")
+            raise ValueError(
+                f"Cannot unstack {len(tensors)} tensors into a TensorArray of static size {len(self._items)} "
+            )
         self._items = [self._value(t) for t in tensors]
         return self
 
@@ -194,9 +212,10 @@ class TensorArray:
         if sum(sizes) != value.shape[0]:
             raise InvalidArgumentError(
                 f"Expected sum of lengths to be equal to values.shape[0], but sum of lengths is "
-                f"{sum(sizes)} and value's shape is: {value.shape.as_list()} ")
+                f"{sum(sizes)} and value's shape is: {value.shape.as_list()} "
+            )
         starts = [sum(sizes[:k]) for k in range(len(sizes))]
-        self._items = [value[s:s + n] for s, n in zip(starts, sizes, strict=True)]
+        self._items = [value[s : s + n] for s, n in zip(starts, sizes, strict=True)]
         return self
 
     # -- reading --------------------------------------------------------------------------
@@ -225,7 +244,8 @@ class TensorArray:
         if self._items[index] is None and index in self._read_indices:
             raise InvalidArgumentError(
                 f"Could not read index {index} twice because it was cleared after a previous read "
-                "(perhaps try setting clear_after_read = false?)")
+                "(perhaps try setting clear_after_read = false?)"
+            )
         tensor = self._item(index)
         if self._clear_after_read and not tensor._is_symbolic():  # TF's graph TensorArray never clears
             self._items[index] = None
@@ -236,7 +256,7 @@ class TensorArray:
         """The elements stacked along a new first axis."""
         if self._items is None:
             buffer = self._buffer if self._buffer is not None else self._zeros()
-            return buffer if not isinstance(self._length, int) else buffer[:self._length]
+            return buffer if not isinstance(self._length, int) else buffer[: self._length]
         if not self._items:
             shape = (0,) if self._element_shape is None else (0, *self._element_shape)
             return zeros(shape, self._dtype)
@@ -257,8 +277,9 @@ class TensorArray:
         items = [self._item(i) for i in range(len(self._items))]
         for i, t in enumerate(items):
             if t.ndim == 0:
-                raise InvalidArgumentError(f"Concat saw a scalar shape at index {i} but requires at "
-                                           "least vectors.")
+                raise InvalidArgumentError(
+                    f"Concat saw a scalar shape at index {i} but requires at least vectors."
+                )
         return concat(items, 0) if len(items) != 1 else identity(items[0])
 
     # -- the buffer (traced loops) ----------------------------------------------------------
@@ -285,8 +306,11 @@ class TensorArray:
 
     def _parts(self) -> tuple:
         """The tensors a traced loop carries for this (buffer-mode) array."""
-        return tuple(p for p, keep in ((self._buffer, self._buffer is not None),
-                                       (self._length, self._dynamic_size)) if keep)
+        return tuple(
+            p
+            for p, keep in ((self._buffer, self._buffer is not None), (self._length, self._dynamic_size))
+            if keep
+        )
 
     def _with_parts(self, parts) -> TensorArray:
         ta = object.__new__(TensorArray)
@@ -321,7 +345,8 @@ def as_buffers(loop_vars, maximum_iterations, body):
                         "A TensorArray with dynamic_size=True in a tf.while_loop traced by "
                         "tapejax.function needs a bound: pass maximum_iterations to tf.while_loop "
                         "(the array then holds up to size + maximum_iterations elements), or give "
-                        "the TensorArray a fixed size.")
+                        "the TensorArray a fixed size."
+                    )
                 capacity += int(maximum_iterations)
             out.append(leaf._as_buffer(capacity))
         else:

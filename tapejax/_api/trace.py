@@ -115,7 +115,8 @@ def _argument_names(fn, tree, n: int) -> list:
 _SINGLETON_MESSAGE = (
     "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
     "tf.Variable is only created once or created outside tf.function. See "
-    "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+    "https://www.tensorflow.org/guide/function#creating_tfvariables for more information."
+)
 
 
 class _CreationGuard:
@@ -166,8 +167,10 @@ class Trace:
         def pure(values, var_values, variables):
             run["count"] = run.get("count", 0) + 1
             it = iter(values)
-            args = [SymbolicTensor(next(it), name) if d else s
-                    for s, d, name in zip(statics, dynamic, names, strict=True)]
+            args = [
+                SymbolicTensor(next(it), name) if d else s
+                for s, d, name in zip(statics, dynamic, names, strict=True)
+            ]
             a, kw = jax.tree_util.tree_unflatten(tree, args)
             checks: list = []
             run["checks"] = checks
@@ -180,8 +183,13 @@ class Trace:
                 outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
             assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
-            run.update(used=set(scope.used), assigned=assigned, out_tree=out_tree, is_tensor=is_tensor,
-                       out_static=[None if t else o for o, t in zip(flat, is_tensor, strict=True)])
+            run.update(
+                used=set(scope.used),
+                assigned=assigned,
+                out_tree=out_tree,
+                is_tensor=is_tensor,
+                out_static=[None if t else o for o, t in zip(flat, is_tensor, strict=True)],
+            )
             return outs, [scope[id(v)]._value for v in assigned]
 
         for attempt in (0, 1):
@@ -205,16 +213,24 @@ class Trace:
         self.polymorphic = any(is_symbolic(s.shape) for s in specs)
         self.names, self.specs = names, specs
         at = {id(v): i for i, v in enumerate(self.variables)}
-        self.jitted = _pruned(traced.jaxpr, len(specs), keep, len(self.assigned), self.polymorphic,
-                              [at[id(v)] for v in self.assigned] if self.checked else None)
+        self.jitted = _pruned(
+            traced.jaxpr,
+            len(specs),
+            keep,
+            len(self.assigned),
+            self.polymorphic,
+            [at[id(v)] for v in self.assigned] if self.checked else None,
+        )
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
         self.n_values = len(specs)
         self.out_avals = traced.jaxpr.out_avals[: sum(self.out_is_tensor)]
         avals = iter(self.out_avals)
-        specs = [TensorSpec([d if isinstance(d, int) else None for d in a.shape], a.dtype)  # symbolic: None
-                 for a in itertools.islice(avals, sum(self.out_is_tensor))]
+        specs = [
+            TensorSpec([d if isinstance(d, int) else None for d in a.shape], a.dtype)  # symbolic: None
+            for a in itertools.islice(avals, sum(self.out_is_tensor))
+        ]
         it = iter(specs)
         outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
         self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
@@ -259,8 +275,14 @@ def _checks(checks: list):
         state.runtime_checks.pop()
 
 
-def _pruned(closed, n_values: int, keep: list, n_assigned: int, polymorphic: bool = False,
-            assigned_at: list | None = None):
+def _pruned(
+    closed,
+    n_values: int,
+    keep: list,
+    n_assigned: int,
+    polymorphic: bool = False,
+    assigned_at: list | None = None,
+):
     """``jax.jit`` of the traced program ``closed`` (inputs: the tensor arguments, then every
     candidate Variable) taking only the Variables at positions ``keep``: the others are unused
     inputs, so dropping them leaves a valid program. Returns ``f(values, var_values) -> (outs,

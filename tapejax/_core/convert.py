@@ -28,6 +28,7 @@ def constant_array(value, dtype=None) -> jax.Array:
     with jax.ensure_compile_time_eval():
         return jnp.asarray(value, dtype)
 
+
 def _infer_python_dtype(arr: np.ndarray) -> _dtypes.DType:
     """TF's inference for Python scalars and lists: floats -> float32, ints -> int32."""
     if arr.dtype.kind == "f":
@@ -55,10 +56,14 @@ def _python_array(value) -> np.ndarray:
         if all(isinstance(v, int) for v in flat):
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
         if len({type(v) for v in flat}) > 1:
-            raise ValueError("Can't convert Python sequence with mixed types to Tensor. Give every element "
-                             "a number (float('nan') for a missing value).")
-        raise ValueError(f"Attempt to convert a value ({flat[0]!r}) with an unsupported type "
-                         f"({type(flat[0])}) to a Tensor. Give every element a number.")
+            raise ValueError(
+                "Can't convert Python sequence with mixed types to Tensor. Give every element "
+                "a number (float('nan') for a missing value)."
+            )
+        raise ValueError(
+            f"Attempt to convert a value ({flat[0]!r}) with an unsupported type "
+            f"({type(flat[0])}) to a Tensor. Give every element a number."
+        )
     if arr.dtype.kind == "u":  # Python ints become uint64 only past int64's range
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     return arr
@@ -75,14 +80,18 @@ def _python_to_numpy(value, dtype: _dtypes.DType | None) -> np.ndarray:
     kind, inferred = arr.dtype.kind, dtype is None
     if inferred:
         dtype = _infer_python_dtype(arr)
-    elif ((kind == "f" and arr.size and not (dtype.is_floating or dtype.is_complex))
-          or (kind == "c" and not dtype.is_complex) or (kind in "iu" and dtype.is_bool)):
+    elif (
+        (kind == "f" and arr.size and not (dtype.is_floating or dtype.is_complex))
+        or (kind == "c" and not dtype.is_complex)
+        or (kind in "iu" and dtype.is_bool)
+    ):
         raise _cannot_convert(value, dtype)
     with np.errstate(over="ignore"):  # overflow is checked below, or wraps as in TF
         out = arr.astype(dtype._np)
     if inferred and kind == "f" and arr.size and np.isinf(out).sum() > np.isinf(arr).sum():
-        raise ValueError("Can't convert Python sequence with a value out of range for a "
-                         "double-precision float.")
+        raise ValueError(
+            "Can't convert Python sequence with a value out of range for a double-precision float."
+        )
     return out
 
 
@@ -139,8 +148,9 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None) -> Tensor:
         packed = pack([convert_to_tensor(v) for v in value], 0)
         return packed if dtype is None else cast_tensor(packed, dtype)
     if value is None:
-        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
-                         "to a Tensor.")
+        raise ValueError(
+            "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."
+        )
     return Tensor(_python_value_array(value, dtype, dtype_hint))
 
 
@@ -161,8 +171,11 @@ _SCALAR_TYPES = frozenset({int, float, bool, complex})
 def scalar_key(value) -> tuple:
     """A Python scalar as a cache key: float.hex / complex parts tell -0.0 from 0.0 and keep NaN
     (never equal to itself) apart; the type tells 1 from 1.0 and True."""
-    exact = value.hex() if type(value) is float else (
-        (value.real.hex(), value.imag.hex()) if type(value) is complex else value)
+    exact = (
+        value.hex()
+        if type(value) is float
+        else ((value.real.hex(), value.imag.hex()) if type(value) is complex else value)
+    )
     return type(value), exact
 
 
@@ -206,8 +219,10 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
     if isinstance(value, TensorLike):
         tensor = value._as_tensor()
         if dtype is not None and tensor.dtype != _dtypes.as_dtype(dtype):
-            raise TypeError(f"Expected tensor {tensor.numpy()} with dtype {_dtypes.as_dtype(dtype)!r}, "
-                            f"but got dtype {tensor.dtype!r}. Cast it with tapejax.cast instead.")
+            raise TypeError(
+                f"Expected tensor {tensor.numpy()} with dtype {_dtypes.as_dtype(dtype)!r}, "
+                f"but got dtype {tensor.dtype!r}. Cast it with tapejax.cast instead."
+            )
         if value is tensor and (shape is None or tuple(shape) == tensor._np_shape):
             # TF's eager constant of a tensor is that tensor: a tape that watches it still
             # differentiates through (``tf.constant(v + v)``; TF's docstring shows it).
@@ -228,9 +243,11 @@ def _fit_shape(tensor: Tensor, value, shape: tuple):
         return jnp.broadcast_to(v.reshape(()), shape)
     if v.size == int(np.prod(shape)):
         return v.reshape(shape)
-    raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {tensor.numpy()} "
-                    f"(converted from {value!r}) has {v.size} elements, but got `shape` {shape} with "
-                    f"{int(np.prod(shape))} elements).")
+    raise TypeError(
+        f"Eager execution of tf.constant with unsupported shape. Tensor {tensor.numpy()} "
+        f"(converted from {value!r}) has {v.size} elements, but got `shape` {shape} with "
+        f"{int(np.prod(shape))} elements)."
+    )
 
 
 def is_tensor(x) -> bool:
@@ -254,7 +271,6 @@ def _cast(x, dtype):
     return x.astype(target)
 
 
-
 _CAST = Op("Cast", _cast)
 PACK = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
 
@@ -275,7 +291,8 @@ def check_same_dtype(op_name: str, tensors) -> None:
             raise InvalidArgumentError(
                 f"cannot compute {op_name} as input #{i}(zero-based) was expected to be a "
                 f"{first.kernel_name} tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]. "
-                "TensorFlow never converts dtypes implicitly; use tapejax.cast on one operand.")
+                "TensorFlow never converts dtypes implicitly; use tapejax.cast on one operand."
+            )
 
 
 def pack(tensors: list, axis: int) -> Tensor:
@@ -285,5 +302,6 @@ def pack(tensors: list, axis: int) -> Tensor:
         if t._np_shape != tensors[0]._np_shape:
             raise InvalidArgumentError(
                 f"Shapes of all inputs must match: values[0].shape = {dims_text(tensors[0].shape)} != "
-                f"values[{i}].shape = {dims_text(t.shape)} [Op:Pack]")
+                f"values[{i}].shape = {dims_text(t.shape)} [Op:Pack]"
+            )
     return record(PACK, tuple(tensors), {"axis": axis})

@@ -89,12 +89,20 @@ class _Derivative:
         self.direct = make(()) if self.entry is None else None  # uncached: run as it is
         # Built once: the op's function looks the compiled derivative up when it runs (so an
         # evicted one is compiled again), nothing is set on the op per call.
-        self.op = Op(name, self._run, multiple_results=True, reverse_only=sl.reverse_only,
-                     input_errors=False, key=self.key, links=_links_of(self.entry))
+        self.op = Op(
+            name,
+            self._run,
+            multiple_results=True,
+            reverse_only=sl.reverse_only,
+            input_errors=False,
+            key=self.key,
+            links=_links_of(self.entry),
+        )
         self.make, self.connected, self.fused = make, connected, {}
         # Node outputs the replay computes (a spliced leaf is given, not computed).
-        self.fillable = tuple((k, j, ref) for k, step in enumerate(program.steps)
-                              for j, ref in enumerate(step[3]) if ref >= 0)
+        self.fillable = tuple(
+            (k, j, ref) for k, step in enumerate(program.steps) for j, ref in enumerate(step[3]) if ref >= 0
+        )
         self.expected = None  # per fillable entry, the references the recording holds
 
     def __call__(self, sl, extra_inputs, dropped=None) -> list:
@@ -189,8 +197,9 @@ def record_derivative(fn, inputs, make_op):
         values = [t._value for t in inputs]
         closed = jax.make_jaxpr(fn)(*values)
         links = jaxpr_links(closed)
-        return record(make_op(fn, lambda node: links), inputs,
-                      compute=lambda: jax_core.jaxpr_as_fun(closed)(*values))
+        return record(
+            make_op(fn, lambda node: links), inputs, compute=lambda: jax_core.jaxpr_as_fun(closed)(*values)
+        )
     return record(make_op(fn, node_links), inputs)
 
 
@@ -211,8 +220,12 @@ def gradient(tape, targets, leaf_groups, output_gradients, direct=None, last_use
     sl = slice_of(tape, targets, [t for g in leaf_groups for t in g])
     # Cotangents the user gave are inputs (TF differentiates through them); the rest are ones.
     given = [ct for ct in output_gradients if ct is not None]
-    call_key = ("Gradient", tuple(map(len, leaf_groups)), _freeze(direct),
-                tuple(None if ct is None else (ct._np_shape, ct._np_dtype) for ct in output_gradients))
+    call_key = (
+        "Gradient",
+        tuple(map(len, leaf_groups)),
+        _freeze(direct),
+        tuple(None if ct is None else (ct._np_shape, ct._np_dtype) for ct in output_gradients),
+    )
     build = lambda: _gradient(sl, targets, leaf_groups, output_gradients, direct)
     derivative = _derivative(sl, call_key, build)
     if derivative is None:
@@ -237,14 +250,17 @@ def _gradient(sl, targets, leaf_groups, output_gradients, direct) -> _Derivative
     def make(aux_refs):
         def grad_fn(*values):
             leaves = values[:n_leaves]
-            consts = values[n_leaves:n_leaves + n_consts]
-            cts_given = values[n_leaves + n_consts:]
-            cts = [jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
-                   for (shape, dtype), s in zip(specs, slots, strict=True)]
+            consts = values[n_leaves : n_leaves + n_consts]
+            cts_given = values[n_leaves + n_consts :]
+            cts = [
+                jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
+                for (shape, dtype), s in zip(specs, slots, strict=True)
+            ]
             per_leaf, aux = (), ()
             if slice_connected:
-                ys, pullback, aux = jax.vjp(lambda *lv: replay.run(lv, consts, aux_refs), *leaves,
-                                            has_aux=True)
+                ys, pullback, aux = jax.vjp(
+                    lambda *lv: replay.run(lv, consts, aux_refs), *leaves, has_aux=True
+                )
                 given = (_typed_like(_conj(cts[k]), y) for k, y in zip(positions, ys, strict=True))
                 per_leaf = [_conj(g) for g in pullback(tuple(given))]
             out = []
@@ -286,6 +302,7 @@ def _jacobian(sl, target, leaf_groups) -> _Derivative:
     def make(aux_refs):
         def jac_fn(*values):
             leaves, consts = values[:n_leaves], values[n_leaves:]
+
             def f(*lv):
                 targets, aux = replay.run(lv, consts, aux_refs)
                 return targets[0], aux
@@ -334,6 +351,7 @@ def _batch_jacobian(sl, target, leaf_group, source_shape) -> _Derivative:
     def make(aux_refs):
         def batch_jac_fn(*values):
             leaves, consts = values[:n_leaves], values[n_leaves:]
+
             def f(*lv):
                 targets, aux = replay.run(lv, consts, aux_refs)
                 return targets[0], aux

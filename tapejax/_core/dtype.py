@@ -154,11 +154,43 @@ uint32 = DType(np.uint32)
 uint64 = DType(np.uint64)
 bool = DType(np.bool_)  # noqa: A001 - TF's spelling
 
-_ENUMS = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6, "complex64": 8,
-          "int64": 9, "bool": 10, "bfloat16": 14, "uint16": 17, "complex128": 18, "float16": 19,
-          "uint32": 22, "uint64": 23}
-_BY_NAME = {d.name: d for d in (float16, bfloat16, float32, float64, complex64, complex128,
-                                int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool)}
+_ENUMS = {
+    "float32": 1,
+    "float64": 2,
+    "int32": 3,
+    "uint8": 4,
+    "int16": 5,
+    "int8": 6,
+    "complex64": 8,
+    "int64": 9,
+    "bool": 10,
+    "bfloat16": 14,
+    "uint16": 17,
+    "complex128": 18,
+    "float16": 19,
+    "uint32": 22,
+    "uint64": 23,
+}
+_BY_NAME = {
+    d.name: d
+    for d in (
+        float16,
+        bfloat16,
+        float32,
+        float64,
+        complex64,
+        complex128,
+        int8,
+        int16,
+        int32,
+        int64,
+        uint8,
+        uint16,
+        uint32,
+        uint64,
+        bool,
+    )
+}
 _BY_NAME.update(float="float32", double="float64", half="float16")
 
 
@@ -201,8 +233,10 @@ _BY_ENUM = {code: _BY_NAME[name] for name, code in _ENUMS.items()}
 
 
 def _not_a_dtype(value) -> str:
-    return (f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType. Use a dtype "
-            "such as tapejax.float32, its name ('float32') or a numpy dtype.")
+    return (
+        f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType. Use a dtype "
+        "such as tapejax.float32, its name ('float32') or a numpy dtype."
+    )
 
 
 # The numpy dtypes gradients flow through (floats and complex): read on every recorded op.

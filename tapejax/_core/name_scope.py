@@ -28,8 +28,10 @@ class name_scope:  # noqa: N801 - TF's name
 
     def __init__(self, name: str):
         if not isinstance(name, str):
-            raise ValueError("name for name_scope must be a string. tf.name_scope takes the "
-                             f"scope's name, e.g. tf.name_scope('layer1'); got {name!r}.")
+            raise ValueError(
+                "name for name_scope must be a string. tf.name_scope takes the "
+                f"scope's name, e.g. tf.name_scope('layer1'); got {name!r}."
+            )
         self._name = name
         self._saved: list[str] = []
 

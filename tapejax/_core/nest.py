@@ -33,8 +33,10 @@ def _kind(structure) -> int:
     cls = type(structure)
     kind = _KINDS.get(cls)  # a type's kind never changes
     if kind is None:
-        kind = nest_kinds.put(cls, _MAPPING if issubclass(cls, Mapping) else
-                              _SEQUENCE if issubclass(cls, (list, tuple)) else _LEAF)
+        kind = nest_kinds.put(
+            cls,
+            _MAPPING if issubclass(cls, Mapping) else _SEQUENCE if issubclass(cls, (list, tuple)) else _LEAF,
+        )
     return kind
 
 
@@ -75,12 +77,20 @@ def skeleton(structure):
 def same_structure(a, b) -> bool:
     """Whether two nests have the same containers (types, lengths, keys) around their leaves."""
     if isinstance(a, Mapping) or isinstance(b, Mapping):
-        return (isinstance(a, Mapping) and isinstance(b, Mapping) and set(a) == set(b)
-                and all(same_structure(a[k], b[k]) for k in a))
+        return (
+            isinstance(a, Mapping)
+            and isinstance(b, Mapping)
+            and set(a) == set(b)
+            and all(same_structure(a[k], b[k]) for k in a)
+        )
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
-                and _is_namedtuple(a) == _is_namedtuple(b)
-                and all(same_structure(x, y) for x, y in zip(a, b, strict=True)))
+        return (
+            isinstance(a, (list, tuple))
+            and isinstance(b, (list, tuple))
+            and len(a) == len(b)
+            and _is_namedtuple(a) == _is_namedtuple(b)
+            and all(same_structure(x, y) for x, y in zip(a, b, strict=True))
+        )
     return True
 
 
@@ -98,8 +108,12 @@ def _build(structure, it):
 
 def pack(structure, leaves):
     """``structure`` with its leaves replaced, in order, by ``leaves``."""
-    if (type(structure) is list and type(leaves) is list and len(leaves) == len(structure)
-            and all(_KINDS.get(type(x)) == _LEAF for x in structure)):
+    if (
+        type(structure) is list
+        and type(leaves) is list
+        and len(leaves) == len(structure)
+        and all(_KINDS.get(type(x)) == _LEAF for x in structure)
+    ):
         return list(leaves)  # a flat list (gradient's sources): a hot path
     it = iter(leaves)
     return _build(structure, it)

@@ -136,4 +136,3 @@ class WeakMethod:
 
     def __hash__(self) -> int:
         return hash((id(self._fn), self._id))
-

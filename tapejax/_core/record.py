@@ -116,8 +116,7 @@ class Node:
         return self._links
 
 
-def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, compute=None,
-                  keep=None):
+def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, compute=None, keep=None):
     """Runs ``op`` on ``inputs`` (Tensors) and records it on every recorder that watches one.
 
     ``record`` alone decides how the outputs come to be: deferred (pending, when only

@@ -39,8 +39,6 @@ def _splice_jvp(primals, tangents):
     return primals[0], tangents[0] + tangents[1]
 
 
-
-
 def slice_of(tape, targets, leaves) -> Slice:
     """``Slice(tape.nodes, targets, leaves)``, reusing the slicing of an equal structure.
 
@@ -113,8 +111,9 @@ class Slice:
                 seen.add(id(inputs))
                 counts.update(map(id, inputs))
         connected = self._connected
-        return tuple(tuple(counts[id(t)] + (connected.get(id(t)) is t) for t in n.outputs)
-                     for n in self.nodes)
+        return tuple(
+            tuple(counts[id(t)] + (connected.get(id(t)) is t) for t in n.outputs) for n in self.nodes
+        )
 
     @functools.cached_property
     def others(self) -> tuple:
@@ -133,9 +132,17 @@ class Slice:
         for n in self.nodes:
             for j, t in enumerate(n.inputs):
                 where.setdefault(id(t), (kept_pos[id(n)], j))
-        return (tuple(node_pos[id(n)] for n in self.nodes), tuple(leaf_pos[id(t)] for t in self.leaves),
-                tuple(where[id(t)] for t in self.consts), tuple(self.target_positions),
-                self.reverse_only, self.program, self.memo, self.references, self.others)
+        return (
+            tuple(node_pos[id(n)] for n in self.nodes),
+            tuple(leaf_pos[id(t)] for t in self.leaves),
+            tuple(where[id(t)] for t in self.consts),
+            tuple(self.target_positions),
+            self.reverse_only,
+            self.program,
+            self.memo,
+            self.references,
+            self.others,
+        )
 
     @classmethod
     def from_plan(cls, plan, nodes, targets, leaves) -> Slice:

@@ -52,14 +52,17 @@ class TensorShape(tuple):
     def is_compatible_with(self, other) -> bool:
         other = tuple(other)
         return len(other) == len(self) and all(
-            o is None or d is None or o == d for d, o in zip(self, other, strict=True))
+            o is None or d is None or o == d for d, o in zip(self, other, strict=True)
+        )
 
     def merge_with(self, other) -> TensorShape:
         """The shape with the known dimensions of both (``ValueError`` if they are incompatible)."""
         if not self.is_compatible_with(other):
-            raise ValueError(f"Shapes {self} and {TensorShape(other)} are not compatible; "
-                             "TensorShape.merge_with needs shapes of one rank whose known "
-                             "dimensions are equal.")
+            raise ValueError(
+                f"Shapes {self} and {TensorShape(other)} are not compatible; "
+                "TensorShape.merge_with needs shapes of one rank whose known "
+                "dimensions are equal."
+            )
         return TensorShape(d if d is not None else o for d, o in zip(self, tuple(other), strict=True))
 
     def with_rank_at_least(self, rank: int) -> TensorShape:

@@ -36,6 +36,7 @@ class Prefix:
 
 EMPTY = Prefix(0)  # the structure of a recording with no event yet
 
+
 def extend(prefix: Prefix | None, event) -> Prefix | None:
     """The prefix ``prefix`` followed by ``event`` (a hashable tuple); None stays None (a
     recording equal to no other, see :func:`Tape.add`). The table is ``caches.structures``

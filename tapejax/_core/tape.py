@@ -19,8 +19,17 @@ _structure_table = _structures.table  # peeked inline in add (see BoundedCache.t
 class Tape:
     """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
 
-    __slots__ = ("nodes", "connected", "watched_vars", "var_reads", "watch_accessed_variables",
-                 "structure", "slots", "alone", "level")
+    __slots__ = (
+        "nodes",
+        "connected",
+        "watched_vars",
+        "var_reads",
+        "watch_accessed_variables",
+        "structure",
+        "slots",
+        "alone",
+        "level",
+    )
     # Ops this tape records may be deferred: their outputs are pending until needed, so the
     # forward ops can run fused with the gradient (see Tensor and record()).
     defers = True
@@ -130,8 +139,7 @@ class Tape:
         if structure is None:
             return None
         try:
-            return (structure, tuple([slots[id(t)] for t in targets]),
-                    tuple([slots[id(t)] for t in leaves]))
+            return (structure, tuple([slots[id(t)] for t in targets]), tuple([slots[id(t)] for t in leaves]))
         except KeyError:
             return None
 

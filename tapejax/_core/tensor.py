@@ -131,9 +131,11 @@ class TensorLike:
 
     def __index__(self) -> int:
         if not (self.dtype.is_integer or self.dtype.is_bool) or self._np_shape:
-            raise TypeError(f"Only scalar integer tensors can be used as an index, got a "
-                            f"{self.dtype.name} tensor of shape {self.shape}; cast it with "
-                            "tapejax.cast(x, tapejax.int32).")
+            raise TypeError(
+                f"Only scalar integer tensors can be used as an index, got a "
+                f"{self.dtype.name} tensor of shape {self.shape}; cast it with "
+                "tapejax.cast(x, tapejax.int32)."
+            )
         return int(self._concrete())
 
     def __complex__(self) -> complex:

@@ -49,7 +49,6 @@ def write_back(variables, flat) -> list:
     return list(flat[:n_results])
 
 
-
 class Variable(TensorLike):
     """A mutable tensor (``tf.Variable``), usable wherever a Tensor is.
 
@@ -68,8 +67,9 @@ class Variable(TensorLike):
     __slots__ = ("_stored", "_aval", "_trainable", "_name", "_order", "__weakref__")
 
     @x64.enabled
-    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
-                 **unused_tf_kwargs):
+    def __init__(
+        self, initial_value=None, trainable=True, name=None, dtype=None, shape=None, **unused_tf_kwargs
+    ):
         if initial_value is None:
             raise ValueError("initial_value must be specified.")
         guard = state.creation_guards[-1] if state.creation_guards else None
@@ -86,12 +86,14 @@ class Variable(TensorLike):
                 "A tf.Variable was created inside a traced function with an initial value computed "
                 "from the function's symbolic tensors; its initial value must be known when it is "
                 "created. Pass a Python or numpy value (or a callable returning one), or create the "
-                "Variable outside the function.")
+                "Variable outside the function."
+            )
         if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
             value = Tensor(value._value.astype(_dtypes.as_dtype(dtype)._np))
         if shape is not None and tuple(shape) != tuple(value.shape):
-            raise ValueError(f"Variable shape {tuple(shape)} does not match the initial value's shape "
-                             f"{value.shape}.")
+            raise ValueError(
+                f"Variable shape {tuple(shape)} does not match the initial value's shape {value.shape}."
+            )
         self._stored = value._value
         self._aval = (tuple(self._stored.shape), self._stored.dtype)  # assignment keeps both
         self._trainable = bool(trainable) if trainable is not None else True
@@ -181,7 +183,8 @@ class Variable(TensorLike):
                 raise ValueError(
                     f"Tensor conversion requested dtype {self.dtype.name} for Tensor with dtype "
                     f"{tensor.dtype.name}: {tensor!r}. Variable.{method} keeps the dtype of "
-                    f"{self.name!r}; cast the value with tf.cast first.")
+                    f"{self.name!r}; cast the value with tf.cast first."
+                )
             new = tensor._value
         else:
             new = convert_to_tensor(value, dtype=self.dtype)._value
@@ -201,7 +204,8 @@ class Variable(TensorLike):
                     f"Variable {self.name!r} is assigned inside a branch of tf.cond / tf.switch_case or "
                     "the body of tf.while_loop whose condition is symbolic inside tapejax.function; "
                     "tapejax cannot yet carry the new value out of that JAX control flow. Compute "
-                    "the new value with tf.where (or return it from the branch) and assign it after.")
+                    "the new value with tf.where (or return it from the branch) and assign it after."
+                )
             if assign_variable(id(self), Tensor(new)):
                 return  # inside a traced function: the new value stays symbolic until it returns
         for log in state.assign_logs:
@@ -218,7 +222,8 @@ class Variable(TensorLike):
             raise RuntimeError(
                 f"Variable {self.name!r} was assigned a symbolic value while a JAX transformation "
                 "traced it; assign Variables inside tapejax.function, or return the new value and "
-                "assign it outside the traced code.")
+                "assign it outside the traced code."
+            )
         # A variable placed on devices (a committed array, e.g. replicated over a mesh) keeps
         # its placement; an uncommitted one follows its new value, as JAX's uncommitted arrays
         # do (re-placing it would commit it to one device, which sharded inputs then clash with).
@@ -229,8 +234,10 @@ class Variable(TensorLike):
         self._stored = new if isinstance(new, jax.Array) else jnp.asarray(new)
 
     def __repr__(self) -> str:
-        return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
-                f"numpy={Tensor(self._value)._numpy_text(True)}>")
+        return (
+            f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
+            f"numpy={Tensor(self._value)._numpy_text(True)}>"
+        )
 
     __str__ = __repr__
 
@@ -246,4 +253,3 @@ class Variable(TensorLike):
 # ``type(v).__name__`` gives the class name TF's ``tf.Variable(...)`` returns (TF's autodiff
 # guide prints it); the class is still ``tapejax.Variable`` (``__qualname__``).
 Variable.__name__ = "ResourceVariable"
-

@@ -33,7 +33,6 @@ def as_ints(values) -> tuple:
     return tuple(int(v) for v in values)
 
 
-
 def _fail(message: str, op_name: str):
     raise InvalidArgumentError(f"{message} [Op:{op_name}]")
 
@@ -65,15 +64,20 @@ def _reshape_target(size: int, in_shape, shape) -> tuple:
     known = math.prod(d for d in shape if d != -1)
     if not unknown:
         if known != size:
-            _fail(f"Input to reshape is a tensor with {size} values, but the requested shape has {known}",
-                  "Reshape")
+            _fail(
+                f"Input to reshape is a tensor with {size} values, but the requested shape has {known}",
+                "Reshape",
+            )
         return shape
     has_zero = 0 in shape
     product = math.prod(d for d in shape if d not in (-1, 0)) if has_zero else known
     elements = math.prod(d for d in in_shape if d > 0 or not has_zero)
     if product == 0 or elements % product:
-        _fail(f"Input to reshape is a tensor with {size} values, but the requested shape requires a "
-              f"multiple of {product}", "Reshape")
+        _fail(
+            f"Input to reshape is a tensor with {size} values, but the requested shape requires a "
+            f"multiple of {product}",
+            "Reshape",
+        )
     return tuple(elements // product if d == -1 else d for d in shape)
 
 
@@ -96,8 +100,10 @@ def transpose(a, perm=None, conjugate=False, name="transpose") -> Tensor:
     x = convert_to_tensor(a)
     perm = tuple(reversed(range(x.ndim))) if perm is None else as_ints(perm)
     if len(perm) != x.ndim:
-        _fail(f"transpose expects a vector of size {x.ndim}. But input(1) is a vector of size {len(perm)}",
-              "Transpose")
+        _fail(
+            f"transpose expects a vector of size {x.ndim}. But input(1) is a vector of size {len(perm)}",
+            "Transpose",
+        )
     for p in perm:
         if not -x.ndim <= p < x.ndim:
             _fail(f"{p} is out of range [0 .. {x.ndim})", "Transpose")
@@ -130,8 +136,10 @@ def squeeze(input, axis=None, name=None) -> Tensor:  # noqa: A002
             if not -x.ndim <= a < x.ndim:
                 _fail(f"Tried to squeeze dim index {a} for tensor with {x.ndim} dimensions.", "Squeeze")
             if x.shape[a] != 1:
-                _fail(f"Can not squeeze dim[{a % x.ndim}], expected a dimension of 1, got {x.shape[a]}",
-                      "Squeeze")
+                _fail(
+                    f"Can not squeeze dim[{a % x.ndim}], expected a dimension of 1, got {x.shape[a]}",
+                    "Squeeze",
+                )
         axis = tuple(a % x.ndim for a in axis)
     return record(_SQUEEZE, (x,), {"axis": axis})
 
@@ -151,8 +159,10 @@ def tile(input, multiples, name=None) -> Tensor:  # noqa: A002
     x = convert_to_tensor(input)
     reps = as_ints(multiples)
     if len(reps) != x.ndim:
-        _fail(f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)}",
-              "Tile")
+        _fail(
+            f"Expected multiples argument to be a vector of length {x.ndim} but got length {len(reps)}",
+            "Tile",
+        )
     return record(_TILE, (x,), {"reps": reps})
 
 
@@ -227,13 +237,18 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
     """
     x = convert_to_tensor(tensor)
     if mode.upper() not in _MODES:
-        raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or '
-                         f'"SYMMETRIC". Received `mode` = {mode}')
+        raise ValueError(
+            'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or '
+            f'"SYMMETRIC". Received `mode` = {mode}'
+        )
     mode = _MODES[mode.upper()]
     pads = np.asarray(paddings.numpy() if isinstance(paddings, TensorLike) else paddings).astype(int)
     if pads.shape != (x.ndim, 2):
-        _fail(f"The first dimension of paddings must be the rank of inputs{dims_text(pads.shape)} "
-              f"{dims_text(x.shape)}", "Pad")
+        _fail(
+            f"The first dimension of paddings must be the rank of inputs{dims_text(pads.shape)} "
+            f"{dims_text(x.shape)}",
+            "Pad",
+        )
     if (pads < 0).any():
         before, after = pads[(pads < 0).any(axis=1)][0]
         _fail(f"Paddings must be non-negative: {before} {after}", "Pad")
@@ -242,12 +257,18 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
         for d, (before, after) in enumerate(pads.tolist()):
             if max(before, after) > x.shape[d] - 1 + limit:
                 rule = "less than" if mode == "reflect" else "no greater than"
-                _fail(f"paddings must be {rule} the dimension size: {before}, {after} "
-                      f"{'not less than' if mode == 'reflect' else 'greater than'} {x.shape[d]}", "MirrorPad")
+                _fail(
+                    f"paddings must be {rule} the dimension size: {before}, {after} "
+                    f"{'not less than' if mode == 'reflect' else 'greater than'} {x.shape[d]}",
+                    "MirrorPad",
+                )
     c = convert_like(constant_values, x)
     if c.dtype != x.dtype:
-        _fail(f"cannot compute PadV2 as input #2(zero-based) was expected to be a {x.dtype.kernel_name} "
-              f"tensor but is a {c.dtype.kernel_name} tensor", "PadV2")
+        _fail(
+            f"cannot compute PadV2 as input #2(zero-based) was expected to be a {x.dtype.kernel_name} "
+            f"tensor but is a {c.dtype.kernel_name} tensor",
+            "PadV2",
+        )
     return record(_PAD, (x, c), {"paddings": tuple(map(tuple, pads.tolist())), "mode": mode})
 
 
@@ -272,8 +293,10 @@ def roll(input, shift, axis, name=None) -> Tensor:  # noqa: A002
     return record(_ROLL, (x,), {"shift": shifts, "axis": tuple(a % x.ndim for a in axes)})
 
 
-_REPEAT = Op("Repeat", lambda x, repeats, axis, total: jnp.repeat(x, np.asarray(repeats), axis=axis,
-                                                                   total_repeat_length=total))
+_REPEAT = Op(
+    "Repeat",
+    lambda x, repeats, axis, total: jnp.repeat(x, np.asarray(repeats), axis=axis, total_repeat_length=total),
+)
 
 
 def repeat(input, repeats, axis=None, name=None) -> Tensor:  # noqa: A002
@@ -283,13 +306,17 @@ def repeat(input, repeats, axis=None, name=None) -> Tensor:  # noqa: A002
         x, axis = reshape(x, [-1]), 0
     axis = _check_axis(int(axis), x.ndim, "tapejax.repeat")
     if np.ndim(repeats) > 1:
-        raise ValueError(f"Shape {np.shape(repeats)} must have rank at most 1: tapejax.repeat takes a "
-                         "scalar repeats or a list of one count per element along axis.")
+        raise ValueError(
+            f"Shape {np.shape(repeats)} must have rank at most 1: tapejax.repeat takes a "
+            "scalar repeats or a list of one count per element along axis."
+        )
     reps = as_ints(repeats)
     if len(reps) not in (1, x.shape[axis]):
-        raise ValueError(f"Dimensions {x.shape[axis]} and {len(reps)} are not compatible: tapejax.repeat "
-                         f"takes a scalar repeats or one count per element along axis {axis} "
-                         f"({x.shape[axis]}), got {len(reps)} counts.")
+        raise ValueError(
+            f"Dimensions {x.shape[axis]} and {len(reps)} are not compatible: tapejax.repeat "
+            f"takes a scalar repeats or one count per element along axis {axis} "
+            f"({x.shape[axis]}), got {len(reps)} counts."
+        )
     total = reps[0] * x.shape[axis] if len(reps) == 1 else sum(reps)
     static = {"repeats": reps if len(reps) > 1 else reps[0], "axis": axis, "total": total}
     return record(_REPEAT, (x,), static)

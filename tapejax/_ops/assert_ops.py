@@ -120,14 +120,20 @@ def _compare(sym: str, x, y, message, summarize, scope: str, data=None):
             data = [message, *data]
         raise InvalidArgumentError("\n".join(_pretty(d, limit) for d in data))
     if data is None:
-        data = [f"Condition x {sym} y did not hold element-wise:",
-                f"x ({graph_name(x, scope, 'x')}) = ", x, f"y ({graph_name(y, scope, 'y')}) = ", y]
+        data = [
+            f"Condition x {sym} y did not hold element-wise:",
+            f"x ({graph_name(x, scope, 'x')}) = ",
+            x,
+            f"y ({graph_name(y, scope, 'y')}) = ",
+            y,
+        ]
     if message is not None:
         data = [message, *data]
     if not test._is_symbolic():  # every value known while tracing: TF's static check
         if not np.all(test.numpy()):
-            raise InvalidArgumentError("\n".join(
-                str(d.numpy()) if isinstance(d, Tensor) else str(d) for d in data))
+            raise InvalidArgumentError(
+                "\n".join(str(d.numpy()) if isinstance(d, Tensor) else str(d) for d in data)
+            )
         return None
     return Assert(reduce_all(test), data, summarize)
 
@@ -141,9 +147,14 @@ def _difference(sym: str, x, y, held, limit: int) -> list:
             failed = ~held
             indices = np.argwhere(failed)
             n = min(limit, indices.shape[0])
-            data += [f"Indices of first {n} different values:", indices[:n],
-                     "Corresponding x values:", x[failed].reshape(-1)[:n],
-                     "Corresponding y values:", y[failed].reshape(-1)[:n]]
+            data += [
+                f"Indices of first {n} different values:",
+                indices[:n],
+                "Corresponding x values:",
+                x[failed].reshape(-1)[:n],
+                "Corresponding y values:",
+                y[failed].reshape(-1)[:n],
+            ]
         for label, v in (("x", x.reshape(-1)), ("y", y.reshape(-1))):
             data += [f"First {min(v.size, limit)} elements of {label}:", v[:limit]]
     return data
@@ -255,9 +266,14 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
         names = [graph_name(x, scope, "x"), graph_name(y, scope, "y")]
     else:
         tolerances, names = [str(rtol), str(atol)], [shape_and_dtype(x), shape_and_dtype(y)]
-    data = [message_prefix(message),
-            f"x and y not equal to tolerance rtol = {tolerances[0]}, atol = {tolerances[1]}",
-            f"x ({names[0]}) = ", x, f"y ({names[1]}) = ", y]
+    data = [
+        message_prefix(message),
+        f"x and y not equal to tolerance rtol = {tolerances[0]}, atol = {tolerances[1]}",
+        f"x ({names[0]}) = ",
+        x,
+        f"y ({names[1]}) = ",
+        y,
+    ]
     condition = reduce_all(less(abs_(x - y), atol + rtol * abs_(y)))
     return Assert(condition, data, summarize)
 

@@ -36,8 +36,23 @@ SIGNED = FLOAT | SIGNED_INT | COMPLEX  # negative, sign
 BOOL = frozenset({"bool"})
 ALL = NUMERIC | BOOL
 
-_ORDER = ("bfloat16", "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
-          "uint16", "uint32", "uint64", "complex64", "complex128", "bool")
+_ORDER = (
+    "bfloat16",
+    "float16",
+    "float32",
+    "float64",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "complex64",
+    "complex128",
+    "bool",
+)
 _KERNEL_NAMES = {"float16": "half", "float32": "float", "float64": "double"}
 
 
@@ -67,7 +82,8 @@ def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
             raise InvalidArgumentError(
                 f"Value for attr '{attr}' of {t.dtype.kernel_name} is not in the list of allowed "
                 f"values: {names} [Op:{op_name}]. Cast the input to one of these dtypes first "
-                "(tapejax.cast).")
+                "(tapejax.cast)."
+            )
 
 
 def check_bool(op_name: str, *tensors) -> None:
@@ -76,7 +92,8 @@ def check_bool(op_name: str, *tensors) -> None:
         if not t.dtype.is_bool:
             raise InvalidArgumentError(
                 f"cannot compute {op_name} as input #{i}(zero-based) was expected to be a bool "
-                f"tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]")
+                f"tensor but is a {t.dtype.kernel_name} tensor [Op:{op_name}]"
+            )
 
 
 _BROADCASTS = broadcasts.table  # shapes known to broadcast -> the result (caches.broadcasts)
@@ -104,7 +121,8 @@ def broadcast_shape(op_name: str, *shapes) -> tuple:
                     f"Incompatible shapes: {text} [Op:{op_name}]: a tf.function traces each None "
                     "dimension of its input_signature as its own symbolic size (JAX shape polymorphism), "
                     "and this op needs two of them to be equal. Calls with concrete tensors trace per "
-                    "shape instead; for a concrete function, give those dimensions a size.")
+                    "shape instead; for a concrete function, give those dimensions a size."
+                )
             raise InvalidArgumentError(f"Incompatible shapes: {text} [Op:{op_name}]")
         out.append(sizes.pop() if sizes else 1)
     return broadcasts.put(shapes, tuple(out))
@@ -156,8 +174,9 @@ def binary_args(x, y, op_name: str, lenient: bool = False):
     return x, y
 
 
-def unary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool = True,
-          py_name: str | None = None):
+def unary(
+    tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool = True, py_name: str | None = None
+):
     """A one-input op ``f(x, name=None)`` accepting ``dtypes``."""
     op = Op(tf_name, fn, differentiable=differentiable)
 
@@ -176,8 +195,16 @@ def unary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool
     return public
 
 
-def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: bool = True,
-           py_name: str | None = None, lenient: bool = False, check_shapes: bool = True):
+def binary(
+    tf_name: str,
+    fn,
+    *,
+    dtypes: frozenset = NUMERIC,
+    differentiable: bool = True,
+    py_name: str | None = None,
+    lenient: bool = False,
+    check_shapes: bool = True,
+):
     """A two-input op ``f(x, y, name=None)`` with TF's operand conversion and broadcasting."""
     op = Op(tf_name, fn, differentiable=differentiable)
 
@@ -197,9 +224,13 @@ def binary(tf_name: str, fn, *, dtypes: frozenset = NUMERIC, differentiable: boo
         # Two Tensors of one allowed dtype and equal, scalar or already checked shapes pass
         # every check below: the checks are skipped (a hot path); anything else takes them.
         ax, ay = x._aval or x._shape_dtype, y._aval or y._shape_dtype
-        if ax[1] is ay[1] and ax[1] in allowed and (
-                ax[0] == ay[0] or not ax[0] or not ay[0] or not check_shapes
-                or (ax[0], ay[0]) in _BROADCASTS):
+        if (
+            ax[1] is ay[1]
+            and ax[1] in allowed
+            and (
+                ax[0] == ay[0] or not ax[0] or not ay[0] or not check_shapes or (ax[0], ay[0]) in _BROADCASTS
+            )
+        ):
             return record_in_x64(op, (x, y))
         check_same_dtype(tf_name, (x, y))
         check_dtype(tf_name, dtypes, x)

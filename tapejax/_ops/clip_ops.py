@@ -32,9 +32,11 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     inner = broadcast_shape("Minimum", t._np_shape, hi._np_shape)
     out_shape = broadcast_shape("Maximum", inner, lo._np_shape)
     if out_shape != tuple(t.shape):
-        raise ValueError(f"Shapes {tuple(t.shape)} and {tuple(out_shape)} are incompatible: "
-                         "tapejax.clip_by_value's bounds would broadcast the tensor to a larger shape. "
-                         "Give bounds that broadcast to the tensor's shape (scalars, or its shape).")
+        raise ValueError(
+            f"Shapes {tuple(t.shape)} and {tuple(out_shape)} are incompatible: "
+            "tapejax.clip_by_value's bounds would broadcast the tensor to a larger shape. "
+            "Give bounds that broadcast to the tensor's shape (scalars, or its shape)."
+        )
     return record(_CLIP, (t, lo, hi))
 
 

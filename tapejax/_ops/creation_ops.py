@@ -71,8 +71,9 @@ def fill(dims, value, name=None, layout=None) -> Tensor:
     """
     v = convert_to_tensor(value)
     if v.ndim:
-        raise InvalidArgumentError(f"value must represent a scalar, got shape "
-                                   f"[{','.join(map(str, v.shape))}] [Op:Fill]")
+        raise InvalidArgumentError(
+            f"value must represent a scalar, got shape [{','.join(map(str, v.shape))}] [Op:Fill]"
+        )
     return record(_FILL, (v,), {"shape": _shape(dims)})
 
 
@@ -142,7 +143,8 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
                 f"tf.range needs its {what} known while tapejax.function traces (an XLA program's "
                 "shapes are fixed when it is compiled), but it is a symbolic tensor. Pass a Python "
                 "number or an eager tensor, or write tf.range(length) * delta + start with a known "
-                "length.")
+                "length."
+            )
     if dtype is None:
         dtype = max((a.dtype.name for a in args), key=_range_rank)
     dtype = _dtypes.as_dtype(dtype)
@@ -156,8 +158,13 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
     return Tensor(constant_array(np.arange(lo, hi, step).astype(dtype._np)))
 
 
-_ONE_HOT = Op("OneHot", lambda i, on, off, depth, axis: jnp.where(
-    jnp.moveaxis(jax.nn.one_hot(i, depth, dtype=bool), -1, axis), on, off), differentiable=False)
+_ONE_HOT = Op(
+    "OneHot",
+    lambda i, on, off, depth, axis: jnp.where(
+        jnp.moveaxis(jax.nn.one_hot(i, depth, dtype=bool), -1, axis), on, off
+    ),
+    differentiable=False,
+)
 
 
 def _one_hot_values(on_value, off_value, dtype):
@@ -217,5 +224,6 @@ def meshgrid(*args, **kwargs) -> list:
     return list(record(_MESHGRID, tuple(tensors), {"indexing": indexing})) if tensors else []
 
 
-_MESHGRID = Op("Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)),
-               multiple_results=True)
+_MESHGRID = Op(
+    "Meshgrid", lambda *xs, indexing: tuple(jnp.meshgrid(*xs, indexing=indexing)), multiple_results=True
+)

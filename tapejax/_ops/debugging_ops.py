@@ -44,8 +44,10 @@ def check_numerics(tensor, message, name=None):
 
 
 def _numerics_message(message: str, kind: str) -> str:
-    return (f"{message} : Tensor had {kind} values. tf.debugging.check_numerics found a non-finite value; "
-            "find the op that produced it (log of 0, division by 0, overflow).")
+    return (
+        f"{message} : Tensor had {kind} values. tf.debugging.check_numerics found a non-finite value; "
+        "find the op that produced it (log of 0, division by 0, overflow)."
+    )
 
 
 def assert_all_finite(x, message, name=None):

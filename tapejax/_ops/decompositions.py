@@ -79,8 +79,10 @@ def solve(matrix, rhs, adjoint=False, name=None) -> Tensor:
     return out
 
 
-_TRIANGULAR_SOLVE = Op("MatrixTriangularSolve", lambda a, b, lower, adjoint: solve_triangular(
-    a, b, lower=lower, trans="C" if adjoint else 0))
+_TRIANGULAR_SOLVE = Op(
+    "MatrixTriangularSolve",
+    lambda a, b, lower, adjoint: solve_triangular(a, b, lower=lower, trans="C" if adjoint else 0),
+)
 
 
 def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None) -> Tensor:
@@ -128,8 +130,16 @@ def logdet(matrix, name=None) -> Tensor:
     return record(_LOGDET, (_matrix(matrix, "Cholesky"),))
 
 
-_LOGDET = Op("LogDet", lambda x: 2 * jnp.sum(jnp.log(jnp.real(jnp.diagonal(
-    jnp.linalg.cholesky(_cholesky_input(x)), axis1=-2, axis2=-1))), axis=-1))
+_LOGDET = Op(
+    "LogDet",
+    lambda x: (
+        2
+        * jnp.sum(
+            jnp.log(jnp.real(jnp.diagonal(jnp.linalg.cholesky(_cholesky_input(x)), axis1=-2, axis2=-1))),
+            axis=-1,
+        )
+    ),
+)
 
 
 def _cholesky_input(a):
@@ -148,8 +158,11 @@ def cholesky(input, name=None) -> Tensor:  # noqa: A002
     return record(_CHOLESKY, (_matrix(input, "Cholesky"),))
 
 
-_EIGH = Op("SelfAdjointEigV2", lambda x: tuple(jnp.linalg.eigh(_lower_hermitian(x), symmetrize_input=False)),
-           multiple_results=True)
+_EIGH = Op(
+    "SelfAdjointEigV2",
+    lambda x: tuple(jnp.linalg.eigh(_lower_hermitian(x), symmetrize_input=False)),
+    multiple_results=True,
+)
 
 
 def eigh(tensor, name=None):
@@ -164,8 +177,11 @@ def eigvalsh(tensor, name=None) -> Tensor:
     return eigh(tensor)[0]
 
 
-_QR = Op("Qr", lambda x, full: tuple(jnp.linalg.qr(x, mode="complete" if full else "reduced")),
-         multiple_results=True)
+_QR = Op(
+    "Qr",
+    lambda x, full: tuple(jnp.linalg.qr(x, mode="complete" if full else "reduced")),
+    multiple_results=True,
+)
 
 
 def qr(input, full_matrices=False, name=None) -> Qr:  # noqa: A002
@@ -204,8 +220,12 @@ def pinv(a, rcond=None, validate_args=False, name=None) -> Tensor:
     return record(_PINV, (x,), {"rcond": float(rcond)})
 
 
-_LSTSQ = Op("MatrixSolveLs", lambda a, b, l2: jnp.linalg.solve(
-    _adjoint(a) @ a + l2 * jnp.eye(a.shape[-1], dtype=a.dtype), _adjoint(a) @ b))
+_LSTSQ = Op(
+    "MatrixSolveLs",
+    lambda a, b, l2: jnp.linalg.solve(
+        _adjoint(a) @ a + l2 * jnp.eye(a.shape[-1], dtype=a.dtype), _adjoint(a) @ b
+    ),
+)
 
 
 def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None) -> Tensor:

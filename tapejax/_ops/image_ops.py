@@ -21,11 +21,15 @@ from .array_ops import cast, pad, reverse, saturate_cast
 from .random_ops import uniform
 from .selection_ops import where
 
-_BILINEAR = Op("ResizeBilinear", lambda x, shape, antialias: jax.image.resize(
-    x, shape, "linear", antialias=antialias).astype(x.dtype))
+_BILINEAR = Op(
+    "ResizeBilinear",
+    lambda x, shape, antialias: jax.image.resize(x, shape, "linear", antialias=antialias).astype(x.dtype),
+)
 _TAKE = Op("ResizeNearestNeighbor", lambda x, rows, cols: x[..., rows, :, :][..., cols, :])
-_GRAY = Op("RGBToGrayscale", lambda x: jnp.tensordot(x, jnp.array([0.2989, 0.587, 0.114], x.dtype),
-                                                      axes=[[-1], [0]])[..., None])
+_GRAY = Op(
+    "RGBToGrayscale",
+    lambda x: jnp.tensordot(x, jnp.array([0.2989, 0.587, 0.114], x.dtype), axes=[[-1], [0]])[..., None],
+)
 
 
 def _standardize(x, min_std):
@@ -53,8 +57,9 @@ def _nearest_indices(size_in: int, size_out: int) -> np.ndarray:
     return np.minimum(np.floor(centers), size_in - 1).astype(np.int32)
 
 
-def resize(images, size, method="bilinear", preserve_aspect_ratio=False, antialias=False,
-           name=None) -> Tensor:
+def resize(
+    images, size, method="bilinear", preserve_aspect_ratio=False, antialias=False, name=None
+) -> Tensor:
     """Resizes images to ``size = [height, width]`` (``tf.image.resize``): ``'bilinear'``
     (float32 result) or ``'nearest'`` (the input's dtype).
 
@@ -72,12 +77,19 @@ def resize(images, size, method="bilinear", preserve_aspect_ratio=False, antiali
         scale = min(height / in_h, width / in_w)
         height, width = int(round(in_h * scale)), int(round(in_w * scale))
     if method == "nearest":
-        return record(_TAKE, (x,), {"rows": tuple(_nearest_indices(in_h, height).tolist()),
-                                    "cols": tuple(_nearest_indices(in_w, width).tolist())})
+        return record(
+            _TAKE,
+            (x,),
+            {
+                "rows": tuple(_nearest_indices(in_h, height).tolist()),
+                "cols": tuple(_nearest_indices(in_w, width).tolist()),
+            },
+        )
     if not x.dtype.is_floating or x.dtype == _dtypes.float64:
         x = cast(x, _dtypes.float32)
-    return record(_BILINEAR, (x,), {"shape": (*x.shape[:-3], height, width, x.shape[-1]),
-                                     "antialias": bool(antialias)})
+    return record(
+        _BILINEAR, (x,), {"shape": (*x.shape[:-3], height, width, x.shape[-1]), "antialias": bool(antialias)}
+    )
 
 
 def resize_with_pad(image, target_height, target_width, method="bilinear", antialias=False) -> Tensor:
@@ -117,7 +129,7 @@ def random_flip_up_down(image, seed=None) -> Tensor:
 def _random_flip(image, seed, axis: int) -> Tensor:
     x = _image(image, "image")
     draws = uniform([x.shape[0]] if x.ndim == 4 else [], seed=seed)
-    flip = (draws < 0.5)
+    flip = draws < 0.5
     flip = flip[:, None, None, None] if x.ndim == 4 else flip
     return where(flip, reverse(x, [axis]), x)
 
@@ -151,8 +163,9 @@ def rgb_to_grayscale(images, name=None) -> Tensor:
     x = convert_to_tensor(images)
     if x.shape[-1] != 3:
         rows = int(np.prod(x.shape[:-1]))
-        raise InvalidArgumentError(f"Matrix size-incompatible: In[0]: [{rows},{x.shape[-1]}], In[1]: [3,1] "
-                                   "[Op:MatMul]")
+        raise InvalidArgumentError(
+            f"Matrix size-incompatible: In[0]: [{rows},{x.shape[-1]}], In[1]: [3,1] [Op:MatMul]"
+        )
     gray = record(_GRAY, (convert_image_dtype(x, _dtypes.float32),))
     return convert_image_dtype(gray, x.dtype)
 
@@ -166,7 +179,7 @@ def central_crop(image, central_fraction) -> Tensor:
         return x
     h, w = float(x.shape[-3]), float(x.shape[-2])
     top, left = int((h - h * central_fraction) / 2), int((w - w * central_fraction) / 2)
-    return x[..., top:int(h) - top, left:int(w) - left, :]
+    return x[..., top : int(h) - top, left : int(w) - left, :]
 
 
 def adjust_brightness(image, delta) -> Tensor:
@@ -183,4 +196,3 @@ def per_image_standardization(image) -> Tensor:
         x = cast(x, _dtypes.float32)
     pixels = float(np.prod(x.shape[-3:]))
     return record(_STANDARDIZE, (x,), {"min_std": float(1.0 / np.sqrt(pixels))})
-

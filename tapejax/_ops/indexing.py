@@ -19,9 +19,11 @@ from .._core.record import Op, record
 from .._core.tensor import Tensor, TensorLike
 from .selection_ops import boolean_mask
 
-_INDEX_HELP = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
-               "tf.int32/tf.int64 tensors are valid indices, got {!r}. Use tapejax.gather for lists "
-               "of indices.")
+_INDEX_HELP = (
+    "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
+    "tf.int32/tf.int64 tensors are valid indices, got {!r}. Use tapejax.gather for lists "
+    "of indices."
+)
 
 
 def _fail(message: str, op_name: str = "StridedSlice"):
@@ -67,8 +69,15 @@ def _index_from_spec(spec) -> tuple:
     out = []
     for s in spec:
         kind = s[0]
-        out.append(None if kind == "newaxis" else Ellipsis if kind == "ellipsis"
-                   else builtins.slice(*s[1:]) if kind == "slice" else s[1])
+        out.append(
+            None
+            if kind == "newaxis"
+            else Ellipsis
+            if kind == "ellipsis"
+            else builtins.slice(*s[1:])
+            if kind == "slice"
+            else s[1]
+        )
     return tuple(out)
 
 
@@ -84,7 +93,7 @@ def _check_spec(x: Tensor, spec) -> None:
     axis = 0
     for i, s in enumerate(spec):
         if s[0] == "ellipsis":
-            axis = x.ndim - sum(1 for t in spec[i + 1:] if t[0] in ("int", "slice"))
+            axis = x.ndim - sum(1 for t in spec[i + 1 :] if t[0] in ("int", "slice"))
         elif s[0] == "int":
             if not -x.shape[axis] <= s[1] < x.shape[axis]:
                 _fail(f"slice index {s[1]} of dimension {axis} out of bounds.")
@@ -107,8 +116,13 @@ def getitem(tensor, key) -> Tensor:
     x = convert_to_tensor(tensor)
     if isinstance(key, TensorLike) and key.dtype.is_bool:
         return boolean_mask(x, key)
-    if (isinstance(key, TensorLike) and key._as_tensor()._is_symbolic() and key.dtype.is_integer
-            and key.ndim == 0 and x.ndim):
+    if (
+        isinstance(key, TensorLike)
+        and key._as_tensor()._is_symbolic()
+        and key.dtype.is_integer
+        and key.ndim == 0
+        and x.ndim
+    ):
         return record(_DYNAMIC_INDEX, (x, key._as_tensor()))  # e.g. an AutoGraph loop's counter
     if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
         raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
@@ -129,8 +143,11 @@ def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
     x = convert_to_tensor(input_)
     begin, size = _ints(begin), _ints(size)
     if len(begin) != x.ndim or len(size) != x.ndim:
-        _fail(f"Expected begin and size arguments to be 1-D tensors of size {x.ndim}, but got shapes "
-              f"[{len(begin)}] and [{len(size)}] instead.", "Slice")
+        _fail(
+            f"Expected begin and size arguments to be 1-D tensors of size {x.ndim}, but got shapes "
+            f"[{len(begin)}] and [{len(size)}] instead.",
+            "Slice",
+        )
     spec = []
     for d, (b, requested) in enumerate(zip(begin, size, strict=True)):
         n = x.shape[d] - b if requested == -1 else requested
@@ -150,8 +167,19 @@ def _bit(mask: int, i: int) -> bool:
     return bool(mask >> i & 1)
 
 
-def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
-                  new_axis_mask=0, shrink_axis_mask=0, var=None, name=None) -> Tensor:
+def strided_slice(
+    input_,
+    begin,
+    end,
+    strides=None,
+    begin_mask=0,
+    end_mask=0,
+    ellipsis_mask=0,
+    new_axis_mask=0,
+    shrink_axis_mask=0,
+    var=None,
+    name=None,
+) -> Tensor:
     """``input_[begin:end:strides]`` per dimension, with TF's bit masks (``tf.strided_slice``)."""
     begin, end = _ints(begin), _ints(end)
     strides = _ints(strides) if strides is not None else [1] * len(begin)
@@ -167,4 +195,3 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
             start = None if _bit(begin_mask, i) else b
             key.append(builtins.slice(start, None if _bit(end_mask, i) else e, s))
     return getitem(input_, tuple(key))
-

@@ -41,7 +41,8 @@ def concat(values, axis, name="concat") -> Tensor:
         raise InvalidArgumentError(
             "OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]' "
             "[Op:ConcatV2]: tapejax.concat got an empty list, so there is nothing to join (and no "
-            "dtype). Pass a list of one or more tensors.")
+            "dtype). Pass a list of one or more tensors."
+        )
     if len(tensors) == 1:
         return identity(tensors[0])
     check_same_dtype("ConcatV2", tensors)
@@ -49,17 +50,25 @@ def concat(values, axis, name="concat") -> Tensor:
     if rank == 0:
         _fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2")
     if not -max(rank, 1) <= int(axis) < max(rank, 1):
-        _fail(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, {rank}), but got {axis}",
-              "ConcatV2")
+        _fail(
+            f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, {rank}), but got {axis}",
+            "ConcatV2",
+        )
     axis = int(axis) % rank
     for i, t in enumerate(tensors[1:], 1):
         if t.ndim != rank:
-            _fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
-                  f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}", "ConcatV2")
+            _fail(
+                f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}",
+                "ConcatV2",
+            )
         for d in range(rank):
             if d != axis and t.shape[d] != tensors[0].shape[d]:
-                _fail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
-                      f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}", "ConcatV2")
+                _fail(
+                    f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
+                    f"{dims_text(tensors[0].shape)} vs. shape[{i}] = {dims_text(t.shape)}",
+                    "ConcatV2",
+                )
     return record(_CONCAT, tuple(tensors), {"axis": axis})
 
 
@@ -99,8 +108,11 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
         if n < 1:
             _fail(f"Value for attr 'num_split' of {n} must be at least minimum 1", "Split")
         if length % n:
-            _fail(f"Number of ways to split should evenly divide the split dimension, but got "
-                  f"split_dim {axis} (size = {length}) and num_split {n}", "Split")
+            _fail(
+                f"Number of ways to split should evenly divide the split dimension, but got "
+                f"split_dim {axis} (size = {length}) and num_split {n}",
+                "Split",
+            )
         sizes = (length // n,) * n
     else:
         sizes = list(as_ints(num_or_size_splits))
@@ -109,8 +121,11 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
         if -1 in sizes:
             sizes[sizes.index(-1)] = length - (sum(sizes) + 1)
         if sum(sizes) != length or min(sizes, default=0) < 0:
-            _fail("Determined shape must either match input shape along split_dim exactly if fully "
-                  "specified, or be less than the size of the input along split_dim if not fully "
-                  f"specified.  Got: {sum(s for s in as_ints(num_or_size_splits) if s != -1)}", "SplitV")
+            _fail(
+                "Determined shape must either match input shape along split_dim exactly if fully "
+                "specified, or be less than the size of the input along split_dim if not fully "
+                f"specified.  Got: {sum(s for s in as_ints(num_or_size_splits) if s != -1)}",
+                "SplitV",
+            )
     points = tuple(int(p) for p in np.cumsum(sizes)[:-1])
     return list(record(_SPLIT, (x,), {"points": points, "axis": axis}))

@@ -52,7 +52,6 @@ from .reduction_ops import l2_normalize  # noqa: F401
 _MATMUL_DTYPES = NUMERIC - frozenset({"int8", "int16"})
 
 
-
 def _matmul(a, b, ta, tb, ca, cb, out):
     if ta:
         a = jnp.swapaxes(a, -1, -2)
@@ -64,9 +63,20 @@ def _matmul(a, b, ta, tb, ca, cb, out):
 _MATMUL = Op("MatMul", _matmul)
 
 
-def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
-           a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False, grad_b=False,
-           name=None) -> Tensor:
+def matmul(
+    a,
+    b,
+    transpose_a=False,
+    transpose_b=False,
+    adjoint_a=False,
+    adjoint_b=False,
+    a_is_sparse=False,
+    b_is_sparse=False,
+    output_type=None,
+    grad_a=False,
+    grad_b=False,
+    name=None,
+) -> Tensor:
     """Matrix product of rank >= 2 tensors, broadcasting leading (batch) dims (``tf.linalg.matmul``).
 
     >>> import tapejax as tf
@@ -76,8 +86,14 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if output_type is None and isinstance(a, TensorLike) and isinstance(b, TensorLike):
         # Shapes, dtypes and flags that passed the checks below once skip them (a hot path).
         a, b = a._as_tensor(), b._as_tensor()
-        key = (a._aval or a._shape_dtype, b._aval or b._shape_dtype,
-               transpose_a, transpose_b, adjoint_a, adjoint_b)
+        key = (
+            a._aval or a._shape_dtype,
+            b._aval or b._shape_dtype,
+            transpose_a,
+            transpose_b,
+            adjoint_a,
+            adjoint_b,
+        )
         try:
             static = _CHECKED.get(key)
         except TypeError:  # an unhashable flag (a tensor as transpose_a): the general path
@@ -89,26 +105,37 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     a, b = binary_args(a, b, "MatMul", lenient=True)
     check_dtype("MatMul", NUMERIC if output_type is not None else _MATMUL_DTYPES, a)
     if a.ndim < 2 or b.ndim < 2:
-        text = (f"In[0] and In[1] has different ndims: {dims_text(a.shape)} vs. {dims_text(b.shape)}"
-                if a.ndim != b.ndim else f"In[0] and In[1] ndims must be == 2: {a.ndim}")
-        raise InvalidArgumentError(f"{text} [Op:MatMul]. Use tapejax.linalg.matvec for a "
-                                               "matrix-vector product.")
+        text = (
+            f"In[0] and In[1] has different ndims: {dims_text(a.shape)} vs. {dims_text(b.shape)}"
+            if a.ndim != b.ndim
+            else f"In[0] and In[1] ndims must be == 2: {a.ndim}"
+        )
+        raise InvalidArgumentError(
+            f"{text} [Op:MatMul]. Use tapejax.linalg.matvec for a matrix-vector product."
+        )
     sa, sb = a._np_shape, b._np_shape
     ka = sa[-2] if (transpose_a or adjoint_a) else sa[-1]
     kb = sb[-1] if (transpose_b or adjoint_b) else sb[-2]
     if ka != kb:
         raise InvalidArgumentError(
-            f"Matrix size-incompatible: In[0]: {dims_text(a.shape)}, In[1]: {dims_text(b.shape)} [Op:MatMul]")
+            f"Matrix size-incompatible: In[0]: {dims_text(a.shape)}, In[1]: {dims_text(b.shape)} [Op:MatMul]"
+        )
     try:
         if len(sa) > 2 or len(sb) > 2:
             broadcast_shape("BatchMatMulV2", sa[:-2], sb[:-2])
     except InvalidArgumentError:
         raise InvalidArgumentError(
             f"In[0] and In[1] must have compatible batch dimensions: {dims_text(a.shape)} vs. "
-            f"{dims_text(b.shape)} [Op:BatchMatMulV2]") from None
+            f"{dims_text(b.shape)} [Op:BatchMatMulV2]"
+        ) from None
     out = None if output_type is None else np.dtype(_as_np(output_type))
-    static = {"ta": bool(transpose_a or adjoint_a), "tb": bool(transpose_b or adjoint_b),
-              "ca": bool(adjoint_a), "cb": bool(adjoint_b), "out": out}
+    static = {
+        "ta": bool(transpose_a or adjoint_a),
+        "tb": bool(transpose_b or adjoint_b),
+        "ca": bool(adjoint_a),
+        "cb": bool(adjoint_b),
+        "out": out,
+    }
     if key is not None:
         static = checked_calls.put(key, static)  # shared: static arguments are never mutated
     return record(_MATMUL, (a, b), static)
@@ -121,8 +148,9 @@ def _as_np(dtype):
     return as_dtype(dtype)._np
 
 
-def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False,
-           name=None) -> Tensor:
+def matvec(
+    a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False, name=None
+) -> Tensor:
     """Matrix-vector product ``a @ b`` over the last axes, batched (``tf.linalg.matvec``)."""
     a, b = binary_args(a, b, "MatMul", lenient=True)
     if b.ndim < 1:
@@ -214,8 +242,9 @@ def _check_norm_args(ord, axis, ndim):  # noqa: A002
         if not all(isinstance(a, (int, np.integer)) for a in axis) or axis[0] == axis[1]:
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
         if ord not in ("euclidean", "fro", 1, 2, np.inf):
-            raise ValueError("'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, 2, inf], "
-                             f"got {ord}")
+            raise ValueError(
+                f"'ord' must be a supported matrix norm in ['euclidean', 'fro', 1, 2, inf], got {ord}"
+            )
     else:
         if not (axis is None or isinstance(axis, (int, np.integer))):
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
@@ -294,8 +323,11 @@ def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT") -> Tenso
 
 def _diag(v, k):
     n = v.shape[-1] + abs(k)
-    return jnp.vectorize(lambda row: jnp.diag(row, k), signature="(n)->(m,m)")(v) if v.ndim > 1 \
+    return (
+        jnp.vectorize(lambda row: jnp.diag(row, k), signature="(n)->(m,m)")(v)
+        if v.ndim > 1
         else jnp.diag(v, k).reshape(n, n)
+    )
 
 
 _DIAG = Op("MatrixDiag", _diag)
@@ -312,8 +344,12 @@ trace = unary("Trace", lambda x: jnp.trace(x, axis1=-2, axis2=-1))
 adjoint = unary("Adjoint", lambda x: jnp.conj(jnp.swapaxes(x, -1, -2)))
 matrix_transpose = unary("MatrixTranspose", lambda x: jnp.swapaxes(x, -1, -2))
 tensor_diag = unary("Diag", lambda v: jnp.diag(v.reshape(-1)).reshape(v.shape + v.shape))
-tensor_diag_part = unary("DiagPart", lambda x: jnp.diagonal(
-    x.reshape(int(np.prod(x.shape[: x.ndim // 2])), -1)).reshape(x.shape[: x.ndim // 2]))
+tensor_diag_part = unary(
+    "DiagPart",
+    lambda x: jnp.diagonal(x.reshape(int(np.prod(x.shape[: x.ndim // 2])), -1)).reshape(
+        x.shape[: x.ndim // 2]
+    ),
+)
 _CROSS = Op("Cross", jnp.cross)
 
 
@@ -322,6 +358,7 @@ def cross(a, b, name=None) -> Tensor:
     a, b = binary_args(a, b, "Cross")
     check_dtype("Cross", REAL, a)
     if a.shape[-1:] != (3,) or b.shape != a.shape:
-        raise InvalidArgumentError(f"inputs must be the same shape with last dimension 3, "
-                                   f"got {a.shape} and {b.shape} [Op:Cross]")
+        raise InvalidArgumentError(
+            f"inputs must be the same shape with last dimension 3, got {a.shape} and {b.shape} [Op:Cross]"
+        )
     return record(_CROSS, (a, b))

@@ -150,18 +150,20 @@ xlogy = binary("Xlogy", _rules.xlogy, dtypes=INEXACT)
 xdivy = binary("Xdivy", _rules.xdivy, dtypes=INEXACT)
 divide_no_nan = binary("DivNoNan", _rules._div_no_nan, dtypes=INEXACT)
 multiply_no_nan = binary("MulNoNan", _rules.multiply_no_nan, dtypes=INEXACT)
-truncatediv = binary("TruncateDiv", lambda x, y: jax.lax.div(*jnp.broadcast_arrays(x, y)), dtypes=INTEGER,
-                     differentiable=False)
+truncatediv = binary(
+    "TruncateDiv", lambda x, y: jax.lax.div(*jnp.broadcast_arrays(x, y)), dtypes=INTEGER, differentiable=False
+)
 truncatemod = binary("TruncateMod", lambda x, y: jax.lax.rem(*jnp.broadcast_arrays(x, y)), dtypes=REAL)
 equal = binary("Equal", jnp.equal, dtypes=NUMERIC | BOOL, differentiable=False, py_name="equal")
-not_equal = binary("NotEqual", jnp.not_equal, dtypes=NUMERIC | BOOL, differentiable=False,
-                   py_name="not_equal")
+not_equal = binary(
+    "NotEqual", jnp.not_equal, dtypes=NUMERIC | BOOL, differentiable=False, py_name="not_equal"
+)
 less = binary("Less", jnp.less, dtypes=REAL, differentiable=False, py_name="less")
-less_equal = binary("LessEqual", jnp.less_equal, dtypes=REAL, differentiable=False,
-                    py_name="less_equal")
+less_equal = binary("LessEqual", jnp.less_equal, dtypes=REAL, differentiable=False, py_name="less_equal")
 greater = binary("Greater", jnp.greater, dtypes=REAL, differentiable=False, py_name="greater")
-greater_equal = binary("GreaterEqual", jnp.greater_equal, dtypes=REAL, differentiable=False,
-                       py_name="greater_equal")
+greater_equal = binary(
+    "GreaterEqual", jnp.greater_equal, dtypes=REAL, differentiable=False, py_name="greater_equal"
+)
 _logical_and = binary("LogicalAnd", jnp.logical_and, dtypes=BOOL, differentiable=False)
 _logical_or = binary("LogicalOr", jnp.logical_or, dtypes=BOOL, differentiable=False)
 _bitwise_and = binary("BitwiseAnd", jnp.bitwise_and, dtypes=INTEGER, differentiable=False)
@@ -262,11 +264,15 @@ def truediv(x, y, name=None) -> Tensor:
     x = convert_to_tensor(x)
     y = y._as_tensor() if isinstance(y, TensorLike) else convert_to_tensor(y, dtype_hint=x.dtype)
     if x.dtype != y.dtype:
-        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}. "
-                        "Cast one of them with tapejax.cast.")
+        raise TypeError(
+            f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}. "
+            "Cast one of them with tapejax.cast."
+        )
     if x.dtype.is_bool:
-        raise TypeError(f"Invalid dtype {x.dtype!r} in __truediv__. Expected a numeric dtype; "
-                        "cast it with tapejax.cast first.")
+        raise TypeError(
+            f"Invalid dtype {x.dtype!r} in __truediv__. Expected a numeric dtype; "
+            "cast it with tapejax.cast first."
+        )
     broadcast_shape("RealDiv", x._np_shape, y._np_shape)
     return record(_REALDIV, (x, y))
 
@@ -286,8 +292,10 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TF's name
     check_dtype("Pow", NUMERIC, x)
     broadcast_shape("Pow", x._np_shape, y._np_shape)
     if y.dtype.is_integer and not y._is_symbolic() and bool(np.any(np.asarray(y._value) < 0)):
-        raise InvalidArgumentError("Integers to negative integer powers are not allowed "
-                                               "[Op:Pow]. Cast the base to a float dtype first.")
+        raise InvalidArgumentError(
+            "Integers to negative integer powers are not allowed "
+            "[Op:Pow]. Cast the base to a float dtype first."
+        )
     return record(_POW, (x, y))
 
 
@@ -308,8 +316,9 @@ _ADD_N = Op("AddN", lambda *xs: sum(xs[1:], xs[0]))
 def add_n(inputs, name=None) -> Tensor:
     """Sums a list of tensors of the same shape and dtype (``tf.math.add_n``)."""
     if not inputs:
-        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the "
-                         "same dtype and shape.")
+        raise ValueError(
+            "Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and shape."
+        )
     first = convert_to_tensor(inputs[0])
     tensors = [first] + [convert_like(t, first, lenient=True) for t in inputs[1:]]
     check_same_dtype("AddN", tensors)
@@ -317,11 +326,9 @@ def add_n(inputs, name=None) -> Tensor:
         if t.shape != first.shape:
             raise InvalidArgumentError(
                 f"Inputs to operation AddN of type AddN must have the same size and shape.  "
-                f"Input 0: {dims_text(first.shape)} != input {i}: {dims_text(t.shape)} [Op:AddN]")
+                f"Input 0: {dims_text(first.shape)} != input {i}: {dims_text(t.shape)} [Op:AddN]"
+            )
     return record(_ADD_N, tuple(tensors))
-
-
-
 
 
 def zero_fraction(value, name=None) -> Tensor:

@@ -40,8 +40,9 @@ def _padding(padding, n: int, channels_first: bool, op_name: str):
         if padding.upper() not in ("SAME", "VALID"):
             raise InvalidArgumentError(
                 f"Value for attr 'padding' of \"{padding}\" is not in the list of allowed values: "
-                f"\"SAME\", \"VALID\", \"EXPLICIT\" [Op:{op_name}]. Pass padding='SAME', 'VALID', or "
-                "explicit [before, after] pairs, one per dimension.")
+                f'"SAME", "VALID", "EXPLICIT" [Op:{op_name}]. Pass padding=\'SAME\', \'VALID\', or '
+                "explicit [before, after] pairs, one per dimension."
+            )
         return padding.upper()
     pairs = [tuple(int(v) for v in p) for p in padding]
     if len(pairs) != n + 2:
@@ -60,7 +61,8 @@ def _layout(x: Tensor, data_format, op_name: str, rank: int | None = None):
         what = "convolution input" if op_name.startswith("Conv") else "pooling input"
         raise InvalidArgumentError(
             f"{what} must be {rank or 'at least 3'}-dimensional: {dims_text(x.shape)} [Op:{op_name}]. "
-            "Pass [batch, spatial..., channels] (channels first with data_format='NC...').")
+            "Pass [batch, spatial..., channels] (channels first with data_format='NC...')."
+        )
     channels_first = bool(data_format) and data_format.startswith("NC")
     spatial = "DHW"[-n:] if n <= 3 else "".join(chr(ord("a") + i) for i in range(n))
     lhs = ("NC" + spatial) if channels_first else ("N" + spatial + "C")
@@ -68,15 +70,23 @@ def _layout(x: Tensor, data_format, op_name: str, rank: int | None = None):
 
 
 def _conv(x, w, strides, padding, dilations, numbers):
-    return jax.lax.conv_general_dilated(x, w, strides, padding, rhs_dilation=dilations,
-                                        dimension_numbers=numbers)
+    return jax.lax.conv_general_dilated(
+        x, w, strides, padding, rhs_dilation=dilations, dimension_numbers=numbers
+    )
 
 
 _CONV = Op("Conv", _conv)
 
 
-def convolution(input, filters, strides=None, padding="VALID", data_format=None, dilations=None,  # noqa: A002
-                name=None) -> Tensor:
+def convolution(
+    input,
+    filters,
+    strides=None,
+    padding="VALID",
+    data_format=None,
+    dilations=None,  # noqa: A002
+    name=None,
+) -> Tensor:
     """N-d convolution (``tf.nn.convolution``); 1, 2 or 3 spatial dims."""
     x = convert_to_tensor(input)
     w = convert_like(filters, x)
@@ -87,11 +97,15 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
         raise ValueError(f"filters must have rank {n + 2} ([{', '.join(spatial)}, in, out]), got {w.shape}.")
     c_in = x.shape[1 if channels_first else -1]
     if w.shape[-2] == 0 or c_in % w.shape[-2]:
-        raise InvalidArgumentError(f"input depth must be evenly divisible by filter depth: "
-                                   f"{c_in} vs {w.shape[-2]} [Op:Conv2D]")
-    static = {"strides": _per_dim(strides, n, "strides"),
-              "padding": _padding(padding, n, channels_first, _conv_op_name(n)),
-              "dilations": _per_dim(dilations, n, "dilations"), "numbers": (lhs, spatial + "IO", lhs)}
+        raise InvalidArgumentError(
+            f"input depth must be evenly divisible by filter depth: {c_in} vs {w.shape[-2]} [Op:Conv2D]"
+        )
+    static = {
+        "strides": _per_dim(strides, n, "strides"),
+        "padding": _padding(padding, n, channels_first, _conv_op_name(n)),
+        "dilations": _per_dim(dilations, n, "dilations"),
+        "numbers": (lhs, spatial + "IO", lhs),
+    }
     return record(_CONV, (x, w), static)
 
 
@@ -153,8 +167,9 @@ def _pool(op, input, ksize, strides, padding, data_format, rank=None) -> Tensor:
     check_dtype(op.name, FLOAT if op is _AVG_POOL else REAL, x)
     n, channels_first, _, _ = _layout(x, data_format, op.name, rank)
     ksize, strides = _per_dim(ksize, n, "ksize"), _per_dim(strides, n, "strides")
-    dims, steps, pads = _window(x, ksize, strides, _padding(padding, n, channels_first, op.name),
-                                 n, channels_first)
+    dims, steps, pads = _window(
+        x, ksize, strides, _padding(padding, n, channels_first, op.name), n, channels_first
+    )
     return record(op, (x,), {"dims": dims, "steps": steps, "padding": pads})
 
 

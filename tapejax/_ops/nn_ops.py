@@ -66,8 +66,9 @@ def gelu(features, approximate=False, name=None) -> Tensor:
     """GELU; exact (erf) by default, as TF (JAX defaults to the tanh approximation)."""
     x = convert_to_tensor(features)
     if not x.dtype.is_floating:
-        raise ValueError("`features.dtype` must be a floating point tensor."
-                         f"Received:features.dtype={x.dtype}")
+        raise ValueError(
+            f"`features.dtype` must be a floating point tensor.Received:features.dtype={x.dtype}"
+        )
     return record(_GELU, (x,), {"approximate": bool(approximate)})
 
 
@@ -79,8 +80,12 @@ def swish(features, beta=1.0, name=None) -> Tensor:
 
 
 # -- losses ------------------------------------------------------------------------------------
-_SOFTMAX_XENT = Op("SoftmaxCrossEntropyWithLogits", lambda labels, logits, axis: _rules.softmax_xent(
-    jnp.moveaxis(labels, axis, -1), jnp.moveaxis(logits, axis, -1)))
+_SOFTMAX_XENT = Op(
+    "SoftmaxCrossEntropyWithLogits",
+    lambda labels, logits, axis: _rules.softmax_xent(
+        jnp.moveaxis(labels, axis, -1), jnp.moveaxis(logits, axis, -1)
+    ),
+)
 
 
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None) -> Tensor:
@@ -101,8 +106,10 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None) -> Ten
     if labels.shape != logits.shape:
         labels = broadcast_to(labels, logits.shape)
     if logits.ndim == 0:
-        raise InvalidArgumentError("logits and labels must be at least one-dimensional, "
-                                               "got scalars [Op:SoftmaxCrossEntropyWithLogits]")
+        raise InvalidArgumentError(
+            "logits and labels must be at least one-dimensional, "
+            "got scalars [Op:SoftmaxCrossEntropyWithLogits]"
+        )
     (ax,) = axes(axis, logits.ndim, "SoftmaxCrossEntropyWithLogits")
     return record(_SOFTMAX_XENT, (labels, logits), {"axis": ax})
 
@@ -128,9 +135,11 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
     if logits.ndim == 0:
         raise ValueError(f"Logits cannot be scalars - received shape {logits.shape}.")
     if labels.shape != logits.shape[:-1]:
-        raise ValueError(f"`labels.shape.rank` must equal `logits.shape.rank - 1`, and their leading "
-                         f"dimensions must match. Received: labels.shape={labels.shape} and "
-                         f"logits.shape={logits.shape}.")
+        raise ValueError(
+            f"`labels.shape.rank` must equal `logits.shape.rank - 1`, and their leading "
+            f"dimensions must match. Received: labels.shape={labels.shape} and "
+            f"logits.shape={logits.shape}."
+        )
     _check_labels(labels, logits.shape[-1])
     return record(_SPARSE_XENT, (labels, logits))
 
@@ -139,8 +148,12 @@ def _check_labels(labels: Tensor, n: int) -> None:
     if labels._is_symbolic():  # checked when the function runs (see runtime_check)
         values = labels._value.reshape(-1)
         bad = (values < 0) | (values >= n)
-        runtime_check(~jnp.any(bad), f"Received a label value of {{}} which is outside the valid range of "
-                      f"[0, {n}). [Op:SparseSoftmaxCrossEntropyWithLogits]", values[jnp.argmax(bad)])
+        runtime_check(
+            ~jnp.any(bad),
+            f"Received a label value of {{}} which is outside the valid range of "
+            f"[0, {n}). [Op:SparseSoftmaxCrossEntropyWithLogits]",
+            values[jnp.argmax(bad)],
+        )
         return
     values = np.asarray(labels._value).reshape(-1)
     bad = values[(values < 0) | (values >= n)]
@@ -148,7 +161,8 @@ def _check_labels(labels: Tensor, n: int) -> None:
         raise InvalidArgumentError(
             f"Received a label value of {bad[0]} which is outside the valid range of "
             f"[0, {n}).  Label values: {' '.join(str(v) for v in values)} "
-            "[Op:SparseSoftmaxCrossEntropyWithLogits]")
+            "[Op:SparseSoftmaxCrossEntropyWithLogits]"
+        )
 
 
 def _sigmoid_xent(labels, logits):
@@ -166,8 +180,9 @@ def _labels_and_logits(labels, logits, op_name):
     logits = convert_to_tensor(logits)
     labels = convert_like(labels, logits, lenient=True)
     if labels.shape != logits.shape:
-        raise ValueError(f"`logits` and `labels` must have the same shape, received "
-                         f"({logits.shape} vs {labels.shape}).")
+        raise ValueError(
+            f"`logits` and `labels` must have the same shape, received ({logits.shape} vs {labels.shape})."
+        )
     check_same_dtype(op_name, (labels, logits))
     return labels, logits
 
@@ -181,7 +196,8 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None) -> Te
 def _weighted_xent(labels, logits, pos_weight):
     log_weight = 1 + (pos_weight - 1) * labels
     return (1 - labels) * logits + log_weight * (
-        jnp.log1p(jnp.exp(-_rules.abs(logits))) + _rules.relu(-logits))
+        jnp.log1p(jnp.exp(-_rules.abs(logits))) + _rules.relu(-logits)
+    )
 
 
 _WEIGHTED_XENT = Op("WeightedCrossEntropyWithLogits", _weighted_xent)
@@ -199,8 +215,7 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None) -> 
     targets = convert_like(targets, log_input)
     result = _math.exp(log_input) - log_input * targets
     if compute_full_loss:
-        stirling = (targets * _math.log(targets) - targets
-                    + 0.5 * _math.log(2 * np.pi * targets))
+        stirling = targets * _math.log(targets) - targets + 0.5 * _math.log(2 * np.pi * targets)
         in_unit = _math.logical_and(targets >= 0, targets <= 1)
         result = result + where(in_unit, _math.multiply(targets, 0.0), stirling)
     return result
@@ -263,7 +278,8 @@ def bias_add(value, bias, data_format=None, name=None) -> Tensor:
     if b.ndim != 1 or x.ndim < 2 or b.shape[0] != x.shape[channel]:
         raise InvalidArgumentError(
             f"Must provide as many biases as the channel dimension of the input tensor: "
-            f"{list(b.shape)} vs. {list(x.shape)} [Op:BiasAdd]")
+            f"{list(b.shape)} vs. {list(x.shape)} [Op:BiasAdd]"
+        )
     return record(_BIAS_ADD, (x, b), {"channel": channel})
 
 
@@ -275,8 +291,10 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
     """
     x = convert_to_tensor(x)
     if not x.dtype.is_floating:
-        raise ValueError(f"x has to be a floating point tensor since it's going to be scaled. "
-                         f"Got a {x.dtype.name} tensor instead.")
+        raise ValueError(
+            f"x has to be a floating point tensor since it's going to be scaled. "
+            f"Got a {x.dtype.name} tensor instead."
+        )
     rate_value = float(rate)
     if not 0 <= rate_value < 1:
         raise ValueError(f"rate must be a scalar tensor or a float in the range [0, 1), got {rate}")

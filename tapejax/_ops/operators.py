@@ -56,18 +56,32 @@ def _ne(self, other):
 
 
 _BINARY = {
-    "add": add, "sub": subtract, "mul": multiply, "truediv": truediv, "floordiv": floordiv,
-    "mod": floormod, "pow": pow, "matmul": matmul,
+    "add": add,
+    "sub": subtract,
+    "mul": multiply,
+    "truediv": truediv,
+    "floordiv": floordiv,
+    "mod": floormod,
+    "pow": pow,
+    "matmul": matmul,
     # Logical for bool tensors, bitwise for integer tensors (as TF).
-    "and": and_, "or": or_, "xor": xor_,
+    "and": and_,
+    "or": or_,
+    "xor": xor_,
 }
 
 METHODS: dict = {
     **{f"__{name}__": op for name, op in _BINARY.items()},
     **{f"__r{name}__": _reflected(op) for name, op in _BINARY.items()},
-    "__lt__": less, "__le__": less_equal, "__gt__": greater, "__ge__": greater_equal,
-    "__eq__": _eq, "__ne__": _ne,
-    "__neg__": negative, "__abs__": abs, "__invert__": invert,
+    "__lt__": less,
+    "__le__": less_equal,
+    "__gt__": greater,
+    "__ge__": greater_equal,
+    "__eq__": _eq,
+    "__ne__": _ne,
+    "__neg__": negative,
+    "__abs__": abs,
+    "__invert__": invert,
     "__getitem__": getitem,
 }
 

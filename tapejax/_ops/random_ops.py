@@ -51,8 +51,9 @@ def _wrap(data):
 # and assigned like any Variable the function uses, so the compiled call takes the state in
 # and gives the advanced state back (fresh numbers on every call, nothing leaks out of the
 # trace). Its value is threefry key data (uint32[2]); it is not trainable, so no tape watches it.
-_generator = Variable(_key_data(int.from_bytes(os.urandom(4), "little")), trainable=False,
-                      name="global_generator_state")
+_generator = Variable(
+    _key_data(int.from_bytes(os.urandom(4), "little")), trainable=False, name="global_generator_state"
+)
 
 
 @x64.enabled
@@ -164,8 +165,10 @@ def uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32, seed=None, name
     """Samples uniformly from ``[minval, maxval)`` (``tf.random.uniform``); ints need ``maxval``."""
     d = _dtypes.as_dtype(dtype)
     if d.name not in _UNIFORM_DTYPES:
-        raise ValueError(f"Argument `dtype` got invalid value {d}. Accepted dtypes are (tf.float16, "
-                         "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64).")
+        raise ValueError(
+            f"Argument `dtype` got invalid value {d}. Accepted dtypes are (tf.float16, "
+            "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64)."
+        )
     key, shape = _next_key(seed), as_ints(shape)
     if d.is_integer:
         if maxval is None:
@@ -199,8 +202,13 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor
     return Tensor(jnp.transpose(out).astype(d))
 
 
-_GAMMA = Op("RandomGamma", lambda key_data, alpha, beta, shape: jax.random.gamma(
-    jax.random.wrap_key_data(key_data), jnp.broadcast_to(alpha, shape + alpha.shape)) / beta)
+_GAMMA = Op(
+    "RandomGamma",
+    lambda key_data, alpha, beta, shape: (
+        jax.random.gamma(jax.random.wrap_key_data(key_data), jnp.broadcast_to(alpha, shape + alpha.shape))
+        / beta
+    ),
+)
 
 
 @x64.enabled
@@ -228,7 +236,8 @@ def _stateless_key(seed):
     if values.shape != (2,):
         raise InvalidArgumentError(
             f"seed must have shape [2], not {dims_text(values.shape)} [Op:StatelessRandomGetKeyCounter]. "
-            "A stateless random op takes a seed of two integers: seed=[a, b].")
+            "A stateless random op takes a seed of two integers: seed=[a, b]."
+        )
     return jax.random.fold_in(jax.random.key(int(values[0])), int(values[1]))
 
 
@@ -240,8 +249,9 @@ def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, n
 
 
 @x64.enabled
-def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None,
-                      alg="auto_select"):
+def stateless_uniform(
+    shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None, alg="auto_select"
+):
     """Uniform samples in ``[minval, maxval)`` determined by ``seed`` (a pair of ints) alone."""
     d = _dtypes.as_dtype(dtype)
     key, shape = _stateless_key(seed), as_ints(shape)

@@ -29,7 +29,8 @@ def axes(axis, ndim: int, op_name: str | None = None):
         if not -max(ndim, 1) <= a < max(ndim, 1):
             suffix = f" [Op:{op_name}]" if op_name else ""
             raise InvalidArgumentError(
-                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s){suffix}")
+                f"Invalid reduction dimension ({a} for input with {ndim} dimension(s){suffix}"
+            )
     return tuple(int(a) % max(ndim, 1) for a in values)
 
 
@@ -93,8 +94,10 @@ def _reduction(tf_name: str, fn, dtypes: frozenset, *, differentiable=True, py_n
         return record(op, (x,), {"axis": axes(axis, x.ndim, tf_name), "keepdims": bool(keepdims)})
 
     public.__name__ = public.__qualname__ = py_name or tf_name.lower()
-    public.__doc__ = (f"Reduces ``input_tensor`` along ``axis`` (all axes if None) with TF's "
-                      f"``{tf_name}``; ``keepdims`` keeps reduced axes with length 1.")
+    public.__doc__ = (
+        f"Reduces ``input_tensor`` along ``axis`` (all axes if None) with TF's "
+        f"``{tf_name}``; ``keepdims`` keeps reduced axes with length 1."
+    )
     return public
 
 
@@ -117,8 +120,12 @@ reduce_any = _reduction("Any", jnp.any, BOOL, differentiable=False, py_name="red
 reduce_all = _reduction("All", jnp.all, BOOL, differentiable=False, py_name="reduce_all")
 reduce_logsumexp = _reduction("ReduceLogSumExp", _logsumexp, FLOAT, py_name="reduce_logsumexp")
 reduce_variance = _reduction("ReduceVariance", _variance, INEXACT, py_name="reduce_variance")
-reduce_std = _reduction("ReduceStd", lambda x, axis, keepdims: _rules.sqrt(_variance(x, axis, keepdims)),
-                        INEXACT, py_name="reduce_std")
+reduce_std = _reduction(
+    "ReduceStd",
+    lambda x, axis, keepdims: _rules.sqrt(_variance(x, axis, keepdims)),
+    INEXACT,
+    py_name="reduce_std",
+)
 
 
 def _euclidean_norm(x, axis, keepdims):
@@ -126,8 +133,7 @@ def _euclidean_norm(x, axis, keepdims):
     return out.astype(x.dtype) if jnp.issubdtype(x.dtype, jnp.integer) else out  # TF truncates
 
 
-reduce_euclidean_norm = _reduction("EuclideanNorm", _euclidean_norm, NUMERIC,
-                                   py_name="reduce_euclidean_norm")
+reduce_euclidean_norm = _reduction("EuclideanNorm", _euclidean_norm, NUMERIC, py_name="reduce_euclidean_norm")
 
 
 def count_nonzero(input, axis=None, keepdims=None, dtype=_dtypes.int64, name=None) -> Tensor:  # noqa: A002
@@ -139,8 +145,11 @@ def count_nonzero(input, axis=None, keepdims=None, dtype=_dtypes.int64, name=Non
     """
     x = convert_to_tensor(input)
     nonzero = Tensor(x._value != 0)
-    return record(_COUNT, (nonzero,), {"axis": axes(axis, x.ndim, "Sum"), "keepdims": bool(keepdims),
-                                       "dtype": _dtypes.as_dtype(dtype)._np})
+    return record(
+        _COUNT,
+        (nonzero,),
+        {"axis": axes(axis, x.ndim, "Sum"), "keepdims": bool(keepdims), "dtype": _dtypes.as_dtype(dtype)._np},
+    )
 
 
 _COUNT = Op("CountNonzero", jnp.sum, differentiable=False)
@@ -153,14 +162,15 @@ def _arg_reduction(tf_name: str, fn):
     def public(input, axis=None, output_type=_dtypes.int64, name=None):  # noqa: A002 - TF's name
         x = convert_to_tensor(input)
         if x.ndim == 0:
-            raise InvalidArgumentError(
-                f"Expected dimension in the range [0, 0), but got 0 [Op:{tf_name}]")
+            raise InvalidArgumentError(f"Expected dimension in the range [0, 0), but got 0 [Op:{tf_name}]")
         (ax,) = axes(0 if axis is None else axis, x.ndim, tf_name)
         return record(op, (x,), {"axis": ax, "dtype": _dtypes.as_dtype(output_type)._np})
 
     public.__name__ = public.__qualname__ = tf_name.lower()
-    public.__doc__ = (f"The index of the {'largest' if 'Max' in tf_name else 'smallest'} value along "
-                      "``axis`` (0 by default), the first one on ties; int64 unless ``output_type``.")
+    public.__doc__ = (
+        f"The index of the {'largest' if 'Max' in tf_name else 'smallest'} value along "
+        "``axis`` (0 by default), the first one on ties; int64 unless ``output_type``."
+    )
     return public
 
 
@@ -187,14 +197,17 @@ def _scan(tf_name: str, fn, dtypes: frozenset):
         x = convert_to_tensor(x)
         check_dtype(tf_name, dtypes, x)
         if x.ndim == 0:
-            raise InvalidArgumentError(f"ScanOp: Expected scan axis in the range [0, 0), "
-                                       f"but got {axis} [Op:{tf_name}]")
+            raise InvalidArgumentError(
+                f"ScanOp: Expected scan axis in the range [0, 0), but got {axis} [Op:{tf_name}]"
+            )
         (ax,) = axes(axis, x.ndim, tf_name)
         return record(op, (x,), {"axis": ax, "exclusive": bool(exclusive), "reverse": bool(reverse)})
 
     public.__name__ = public.__qualname__ = tf_name.lower()
-    public.__doc__ = (f"``{tf_name}`` along ``axis``; ``exclusive`` leaves each element out of its "
-                      "own result, ``reverse`` scans from the end.")
+    public.__doc__ = (
+        f"``{tf_name}`` along ``axis``; ``exclusive`` leaves each element out of its "
+        "own result, ``reverse`` scans from the end."
+    )
     return public
 
 

@@ -298,7 +298,6 @@ def cumprod(x, axis, exclusive, reverse):
     return cumulative(jnp.cumprod, 1, x, axis, exclusive, reverse)
 
 
-
 @cumprod.defjvp
 def _cumprod_jvp(axis, exclusive, reverse, primals, tangents):
     (x,), (t,) = primals, tangents
@@ -331,8 +330,8 @@ def _reduce_prod_jvp(axis, keepdims, primals, tangents):
     reduced = tuple(range(x.ndim)) if axis is None else tuple(sorted(set(axis)))
     perm = reduced + tuple(a for a in range(x.ndim) if a not in reduced)
     permuted = jnp.transpose(x, perm)
-    n_reduced = math.prod(permuted.shape[:len(reduced)])
-    packed = permuted.reshape((n_reduced, math.prod(permuted.shape[len(reduced):])))
+    n_reduced = math.prod(permuted.shape[: len(reduced)])
+    packed = permuted.reshape((n_reduced, math.prod(permuted.shape[len(reduced) :])))
     others = cumprod(packed, 0, True, False) * cumprod(packed, 0, True, True)
     others = jnp.transpose(others.reshape(permuted.shape), tuple(perm.index(a) for a in range(x.ndim)))
     return _reduce_prod(x, axis, keepdims), jnp.sum(t * others, axis=axis, keepdims=keepdims)

@@ -37,11 +37,13 @@ def _scatter(tensor, indices, updates, kind: str, op_name: str) -> Tensor:
     u = convert_like(updates, t)
     check_dtype(op_name, _INDEX_DTYPES, i, attr="Tindices")
     check_nd_indices(i, t.shape, op_name, what="shape")
-    expected = tuple(i.shape[:-1]) + tuple(t.shape[i.shape[-1]:])
+    expected = tuple(i.shape[:-1]) + tuple(t.shape[i.shape[-1] :])
     if tuple(u.shape) != expected:
         dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
-        raise InvalidArgumentError(f"Outer dimensions of indices and update must match. Indices shape: "
-                                   f"{dims(i.shape)}, updates shape:{dims(u.shape)} [Op:{op_name}]")
+        raise InvalidArgumentError(
+            f"Outer dimensions of indices and update must match. Indices shape: "
+            f"{dims(i.shape)}, updates shape:{dims(u.shape)} [Op:{op_name}]"
+        )
     return record(_SCATTER, (t, i, u), {"kind": kind})
 
 

@@ -30,7 +30,6 @@ _WHERE = Op("SelectV2", jnp.where)
 _WHERE_INDICES = Op("Where", lambda c: jnp.argwhere(c).astype(jnp.int64), differentiable=False)
 
 
-
 def where(condition, x=None, y=None, name=None) -> Tensor:
     """Elementwise ``x if condition else y`` (broadcasting), or with ``x`` and ``y`` None the
     int64 indices of the True (non-zero) elements (``tf.where``).
@@ -52,8 +51,10 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     try:
         broadcast_shape("SelectV2", cond._np_shape, x._np_shape, y._np_shape)
     except InvalidArgumentError:
-        raise InvalidArgumentError(f"condition {dims_text(cond.shape)}, then {dims_text(x.shape)}, and else "
-                                   f"{dims_text(y.shape)} must be broadcastable [Op:SelectV2]") from None
+        raise InvalidArgumentError(
+            f"condition {dims_text(cond.shape)}, then {dims_text(x.shape)}, and else "
+            f"{dims_text(y.shape)} must be broadcastable [Op:SelectV2]"
+        ) from None
     return record(_WHERE, (cond, x, y))
 
 
@@ -64,15 +65,20 @@ def _check_indices(indices: Tensor, limit: int, op_name: str) -> None:
         first = jnp.argmax(bad)
         pos = jnp.unravel_index(first, idx.shape) if idx.ndim else ()
         fields = ",".join(["{}"] * len(pos))
-        runtime_check(~jnp.any(bad), f"indices[{fields}] = {{}} is not in [0, {limit}) [Op:{op_name}]",
-                      *pos, idx.reshape(-1)[first] if idx.ndim else idx)
+        runtime_check(
+            ~jnp.any(bad),
+            f"indices[{fields}] = {{}} is not in [0, {limit}) [Op:{op_name}]",
+            *pos,
+            idx.reshape(-1)[first] if idx.ndim else idx,
+        )
         return
     idx = np.asarray(indices._value)
     bad = (idx < 0) | (idx >= limit)
     if idx.size and bad.any():
         pos = ",".join(str(int(p)) for p in np.argwhere(bad)[0])
         raise InvalidArgumentError(
-            f"indices[{pos}] = {idx[tuple(np.argwhere(bad)[0])]} is not in [0, {limit}) [Op:{op_name}]")
+            f"indices[{pos}] = {idx[tuple(np.argwhere(bad)[0])]} is not in [0, {limit}) [Op:{op_name}]"
+        )
 
 
 def _gather(params, indices, axis, batch_dims):
@@ -97,8 +103,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     batch_dims = int(batch_dims) + (i.ndim if int(batch_dims) < 0 else 0)
     axis = batch_dims if axis is None else int(axis)
     if not -p.ndim <= axis < p.ndim:
-        raise InvalidArgumentError(f"Shape must be at least rank {axis + 1} but is rank "
-                                   f"{p.ndim} [Op:GatherV2]")
+        raise InvalidArgumentError(
+            f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
+        )
     axis %= p.ndim
     _check_indices(i, p.shape[axis], "GatherV2")
     return record(_GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims})
@@ -120,8 +127,10 @@ _GATHER_ND = Op("GatherNd", _gather_nd)
 def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param shape") -> None:
     """TF's bound check for n-d indices (last axis) into ``shape``."""
     if indices.shape[-1] > len(shape):
-        raise InvalidArgumentError(f"index innermost dimension length must be <= params rank; "
-                                   f"saw: {indices.shape[-1]} vs. {len(shape)} [Op:{op_name}]")
+        raise InvalidArgumentError(
+            f"index innermost dimension length must be <= params rank; "
+            f"saw: {indices.shape[-1]} vs. {len(shape)} [Op:{op_name}]"
+        )
     if indices._is_symbolic():
         return
     idx = np.asarray(indices._value).reshape(-1, indices.shape[-1])
@@ -130,8 +139,10 @@ def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param sh
     if bad.any():
         k = int(np.argmax(bad))
         node = f", node name: {op_name}" if op_name == "GatherNd" else ""
-        raise InvalidArgumentError(f"indices[{k}] = {idx[k].tolist()} does not index into {what} "
-                                   f"{dims_text(shape)}{node} [Op:{op_name}]")
+        raise InvalidArgumentError(
+            f"indices[{k}] = {idx[k].tolist()} does not index into {what} "
+            f"{dims_text(shape)}{node} [Op:{op_name}]"
+        )
 
 
 def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
@@ -139,7 +150,7 @@ def gather_nd(params, indices, batch_dims=0, name=None) -> Tensor:
     (``tf.gather_nd``)."""
     p, i = convert_to_tensor(params), convert_to_tensor(indices)
     check_dtype("GatherNd", _INDEX_DTYPES, i, attr="Tindices")
-    check_nd_indices(i, p.shape[int(batch_dims):], "GatherNd")
+    check_nd_indices(i, p.shape[int(batch_dims) :], "GatherNd")
     return record(_GATHER_ND, (p, i), {"batch_dims": int(batch_dims)})
 
 
@@ -149,11 +160,11 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
     x = convert_to_tensor(tensor)
     m = _concrete_mask(mask)
     axis = 0 if axis is None else int(axis) % max(x.ndim, 1)
-    covered = tuple(x.shape[axis:axis + m.ndim])
+    covered = tuple(x.shape[axis : axis + m.ndim])
     if m.ndim == 0 or covered != tuple(m.shape):
         raise ValueError(f"Shapes {tuple(covered)} and {tuple(m.shape)} are incompatible")
     shape = list(x.shape)
-    flat = reshape(x, shape[:axis] + [int(np.prod(covered))] + shape[axis + m.ndim:])
+    flat = reshape(x, shape[:axis] + [int(np.prod(covered))] + shape[axis + m.ndim :])
     idx = Tensor(jnp.asarray(np.flatnonzero(m.reshape(-1)), dtype=jnp.int32))
     return gather(flat, idx, axis=axis)
 
@@ -163,7 +174,9 @@ def _concrete_mask(mask) -> np.ndarray:
     if isinstance(mask, TensorLike):
         mask = mask._as_tensor()
         if mask._is_symbolic():
-            raise TypeError("tapejax.boolean_mask needs a concrete mask (its result's shape depends on the "
-                            "mask's values); under tapejax.function or jax.jit, use tapejax.where instead.")
+            raise TypeError(
+                "tapejax.boolean_mask needs a concrete mask (its result's shape depends on the "
+                "mask's values); under tapejax.function or jax.jit, use tapejax.where instead."
+            )
         return np.asarray(mask._value).astype(bool)
     return np.asarray(mask).astype(bool)

@@ -26,8 +26,10 @@ def _rank_check(x, message, scope: str, holds, wanted: str) -> None:
     rank = x.shape.rank
     if not holds(rank):
         name = graph_name(x, scope) if graph_mode(x) else ""
-        raise ValueError(f"{message_prefix(message)}Tensor {name} must have rank {wanted}.  "
-                         f"Received rank {rank}, shape {x.shape}")
+        raise ValueError(
+            f"{message_prefix(message)}Tensor {name} must have rank {wanted}.  "
+            f"Received rank {rank}, shape {x.shape}"
+        )
 
 
 def assert_rank(x, rank, message=None, name=None):
@@ -72,8 +74,9 @@ def assert_integer(x, message=None, name=None):
     x = convert_to_tensor(x)
     if not x.dtype.is_integer:
         label = graph_name(x, name or "assert_integer") if graph_mode(x) else "tensor"
-        raise TypeError(f'{message_prefix(message)}Expected "x" to be integer type.  Found: {label} '
-                        f"of dtype {x.dtype}")
+        raise TypeError(
+            f'{message_prefix(message)}Expected "x" to be integer type.  Found: {label} of dtype {x.dtype}'
+        )
 
 
 def assert_scalar(tensor, message=None, name=None):
@@ -82,8 +85,9 @@ def assert_scalar(tensor, message=None, name=None):
     if tensor.shape.rank != 0:
         if graph_mode(tensor):
             label = graph_name(tensor, name or "assert_scalar", "tensor")
-            raise ValueError(f"{message_prefix(message)}Expected scalar shape for {label}, saw shape: "
-                             f"{tensor.shape}.")
+            raise ValueError(
+                f"{message_prefix(message)}Expected scalar shape for {label}, saw shape: {tensor.shape}."
+            )
         raise ValueError(f"{message_prefix(message)}Expected scalar shape, saw shape: {tensor.shape}.")
 
 
@@ -106,15 +110,19 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
     checked = []
     for x, given in pairs:
         if not (hasattr(given, "__iter__") or hasattr(given, "__getitem__")):
-            raise ValueError(f"{prefix}Tensor {label(x)}.  Specified shape must be an iterable.  An "
-                             "iterable has the attribute `__iter__` or `__getitem__`.  Received specified "
-                             f"shape: {given}")
+            raise ValueError(
+                f"{prefix}Tensor {label(x)}.  Specified shape must be an iterable.  An "
+                "iterable has the attribute `__iter__` or `__getitem__`.  Received specified "
+                f"shape: {given}"
+            )
         spec = tuple(given)
         for i, symbol in enumerate(spec):
             if (symbol is Ellipsis or symbol == "*") and i != 0:
-                raise ValueError(f"{prefix}Tensor {label(x)} specified shape index {i}.  Symbol `...` or "
-                                 "`*` for a variable number of unspecified dimensions is only allowed as "
-                                 "the first entry")
+                raise ValueError(
+                    f"{prefix}Tensor {label(x)} specified shape index {i}.  Symbol `...` or "
+                    "`*` for a variable number of unspecified dimensions is only allowed as "
+                    "the first entry"
+                )
         inner = bool(spec) and (spec[0] is Ellipsis or spec[0] == "*")
         sizes = (spec[1:] if inner else spec) or (1,)
         checked.append((x, inner, sizes))
@@ -143,8 +151,10 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
                 wanted, by, at = known[symbol]
                 origin = f"Specified by tensor {label(by)} dimension {at}"
             if actual[dim] != wanted:
-                raise ValueError(f"{prefix}{origin}.  Tensor {label(x)} dimension {dim} must have size "
-                                 f"{wanted}.  Received size {actual[dim]}, shape {x.shape}")
+                raise ValueError(
+                    f"{prefix}{origin}.  Tensor {label(x)} dimension {dim} must have size "
+                    f"{wanted}.  Received size {actual[dim]}, shape {x.shape}"
+                )
 
 
 def _as_int(symbol):

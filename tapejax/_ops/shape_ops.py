@@ -53,13 +53,16 @@ def ensure_shape(x, shape, name=None) -> Tensor:
     """``x`` itself, after checking its shape against ``shape`` (None entries match anything)."""
     x = convert_to_tensor(x)
     expected = None if shape is None else list(shape)
-    if expected is not None and not (len(expected) == x.ndim and all(
-            e is None or int(e) == d for e, d in zip(expected, x.shape, strict=True))):
+    if expected is not None and not (
+        len(expected) == x.ndim
+        and all(e is None or int(e) == d for e, d in zip(expected, x.shape, strict=True))
+    ):
         text = ",".join("?" if e is None else str(int(e)) for e in expected)
-        raise InvalidArgumentError(f"Shape of tensor input {dims_text(x.shape)} is not compatible with "
-                                   f"expected shape [{text}]. [Op:EnsureShape]")
+        raise InvalidArgumentError(
+            f"Shape of tensor input {dims_text(x.shape)} is not compatible with "
+            f"expected shape [{text}]. [Op:EnsureShape]"
+        )
     return x
-
 
 
 def broadcast_static_shape(shape_x, shape_y) -> TensorShape:
@@ -67,8 +70,9 @@ def broadcast_static_shape(shape_x, shape_y) -> TensorShape:
     try:
         return TensorShape(broadcast_shape("BroadcastArgs", tuple(shape_x), tuple(shape_y)))
     except InvalidArgumentError:
-        raise ValueError(f"Incompatible shapes for broadcasting: {TensorShape(shape_x)} and "
-                         f"{TensorShape(shape_y)}") from None
+        raise ValueError(
+            f"Incompatible shapes for broadcasting: {TensorShape(shape_x)} and {TensorShape(shape_y)}"
+        ) from None
 
 
 def broadcast_dynamic_shape(shape_x, shape_y) -> Tensor:

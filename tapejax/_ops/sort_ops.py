@@ -34,8 +34,9 @@ def _argsort(x, axis, descending):
     return jnp.argsort(x, axis=axis, stable=True, descending=descending).astype(jnp.int32)
 
 
-_SORT = Op("Sort", lambda x, axis, descending: jnp.take_along_axis(
-    x, _argsort(x, axis, descending), axis=axis))
+_SORT = Op(
+    "Sort", lambda x, axis, descending: jnp.take_along_axis(x, _argsort(x, axis, descending), axis=axis)
+)
 _ARGSORT = Op("ArgSort", _argsort, differentiable=False)
 
 
@@ -86,8 +87,9 @@ def top_k(input, k=1, sorted=True, index_type=_dtypes.int32, name=None) -> TopKV
     if k < 0:
         raise InvalidArgumentError(f"Need k >= 0, got {k} [Op:TopKV2]")
     if k > x.shape[-1]:
-        raise InvalidArgumentError(f"input must have at least k columns. Had "
-                                   f"{x.shape[-1]}, needed {k} [Op:TopKV2]")
+        raise InvalidArgumentError(
+            f"input must have at least k columns. Had {x.shape[-1]}, needed {k} [Op:TopKV2]"
+        )
     values, indices = record(_TOP_K, (x,), {"k": k})
     index_type = _dtypes.as_dtype(index_type)
     if index_type != _dtypes.int32:
@@ -109,9 +111,11 @@ def in_top_k(targets, predictions, k, name=None) -> Tensor:
     """Whether each target class is among the ``k`` highest predictions of its row."""
     p, t = convert_to_tensor(predictions), convert_to_tensor(targets)
     if p.ndim != 2 or t.ndim != 1 or t.shape[0] != p.shape[0]:
-        raise InvalidArgumentError(f"predictions must be 2-dimensional and targets "
-                                   f"1-dimensional of the same batch size, got {p.shape} and "
-                                   f"{t.shape} [Op:InTopKV2]")
+        raise InvalidArgumentError(
+            f"predictions must be 2-dimensional and targets "
+            f"1-dimensional of the same batch size, got {p.shape} and "
+            f"{t.shape} [Op:InTopKV2]"
+        )
     return record(_IN_TOP_K, (p, t), {"k": int(k)})
 
 
@@ -146,6 +150,7 @@ def searchsorted(sorted_sequence, values, side="left", out_type=_dtypes.int32, n
         raise ValueError(f"side must be 'left' or 'right', got {side!r}.")
     s, v = convert_to_tensor(sorted_sequence), convert_to_tensor(values)
     if s.shape[:-1] != v.shape[:-1]:
-        raise InvalidArgumentError(f"Leading dims of sorted_inputs {s.shape} and values "
-                                   f"{v.shape} must match [Op:LowerBound]")
+        raise InvalidArgumentError(
+            f"Leading dims of sorted_inputs {s.shape} and values {v.shape} must match [Op:LowerBound]"
+        )
     return record(_SEARCHSORTED, (s, v), {"side": side, "dtype": _dtypes.as_dtype(out_type)._np})

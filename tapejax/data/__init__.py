@@ -9,5 +9,15 @@ from ._iterator import Iterator, NumpyIterator
 from ._options import Options, ThreadingOptions
 from ._windows import DatasetSpec
 
-__all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec", "Iterator",
-           "NumpyIterator", "Options", "ThreadingOptions", "experimental"]
+__all__ = [
+    "AUTOTUNE",
+    "INFINITE_CARDINALITY",
+    "UNKNOWN_CARDINALITY",
+    "Dataset",
+    "DatasetSpec",
+    "Iterator",
+    "NumpyIterator",
+    "Options",
+    "ThreadingOptions",
+    "experimental",
+]

@@ -22,9 +22,14 @@ def _stack(arrays: list) -> np.ndarray:
     first = arrays[0].shape
     for a in arrays[1:]:
         if a.shape != first:
-            raise InvalidArgumentError(None, None, (
-                "Cannot add tensor to the batch: number of elements does not match. Shapes are: "
-                f"[tensor]: {_dims(a.shape)}, [batch]: {_dims(first)} [Op:IteratorGetNext]"))
+            raise InvalidArgumentError(
+                None,
+                None,
+                (
+                    "Cannot add tensor to the batch: number of elements does not match. Shapes are: "
+                    f"[tensor]: {_dims(a.shape)}, [batch]: {_dims(first)} [Op:IteratorGetNext]"
+                ),
+            )
     return np.stack(arrays)
 
 
@@ -85,7 +90,6 @@ class Batch:
         for chunk in _batches(self.stage.iterate(), self.size, self.drop):
             yield map_many(_stack, chunk)
 
-
     def iterate_on_device(self):
         """The batches for a consumer that takes JAX arrays (iteration, ``fit``): a mapped
         batch stays where its vectorized call left it, with no wait for the call to finish
@@ -108,7 +112,7 @@ class PaddedBatch:
     def __init__(self, stage, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False):
         self.stage, self.size, self.drop = stage, int(batch_size), bool(drop_remainder)
         specs = leaves(stage.spec)  # shapes and padding values are kept flat, one per component
-        self.shapes = ([s.shape for s in specs] if padded_shapes is None else shape_leaves(padded_shapes))
+        self.shapes = [s.shape for s in specs] if padded_shapes is None else shape_leaves(padded_shapes)
         if padding_values is None:
             self.values = [np.zeros((), s.dtype._np) for s in specs]
         else:
@@ -122,8 +126,12 @@ class PaddedBatch:
     def iterate(self):
         for chunk in _batches(self.stage.iterate(), self.size, self.drop):
             flat = [leaves(e) for e in chunk]
-            out = [_pad(list(column), shape, value) for column, shape, value in
-                   zip(zip(*flat, strict=True), self.shapes, self.values, strict=True)]
+            out = [
+                _pad(list(column), shape, value)
+                for column, shape, value in zip(
+                    zip(*flat, strict=True), self.shapes, self.values, strict=True
+                )
+            ]
             yield pack(chunk[0], out)
 
 
@@ -131,8 +139,9 @@ def shape_leaves(padded_shapes) -> list:
     """The padded shapes given by the user, one per component: a list or TensorShape is one shape."""
     if isinstance(padded_shapes, dict):
         return [s for v in padded_shapes.values() for s in shape_leaves(v)]
-    if isinstance(padded_shapes, tuple) and any(isinstance(v, (list, tuple, dict)) or v is None
-                                                for v in padded_shapes):
+    if isinstance(padded_shapes, tuple) and any(
+        isinstance(v, (list, tuple, dict)) or v is None for v in padded_shapes
+    ):
         return [s for v in padded_shapes for s in shape_leaves(v)]
     return [tuple(None if d is None or int(d) == -1 else int(d) for d in padded_shapes)]
 
@@ -143,8 +152,11 @@ def _pad(arrays: list, shape: tuple, value: np.ndarray) -> np.ndarray:
     out = np.full((len(arrays), *target), value, dtype=arrays[0].dtype)
     for i, a in enumerate(arrays):
         if any(n > t for n, t in zip(a.shape, target, strict=True)):
-            raise DataLossError(None, None, (
-                "Attempted to pad to a smaller size than the input element. [Op:IteratorGetNext]"))
+            raise DataLossError(
+                None,
+                None,
+                ("Attempted to pad to a smaller size than the input element. [Op:IteratorGetNext]"),
+            )
         out[(i, *[slice(0, n) for n in a.shape])] = a
     return out
 
@@ -185,9 +197,11 @@ class Rebatch:
         self.sizes = [int(n) for n in np.asarray(batch_size, np.int64).reshape(-1)]
         specs = leaves(stage.spec)
         if any(s.shape is not None and len(s.shape) == 0 for s in specs):
-            raise ValueError("Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset "
-                             "with scalar elements. Fix the issue by adding the `batch` transformation to "
-                             "the dataset.")
+            raise ValueError(
+                "Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset "
+                "with scalar elements. Fix the issue by adding the `batch` transformation to "
+                "the dataset."
+            )
         outer = self.sizes[0] if len(set(self.sizes)) == 1 else None
         known = {s.shape[0] for s in specs} - {None}
         if outer is not None and not self.drop and not (known and all(d % outer == 0 for d in known)):
@@ -198,8 +212,11 @@ class Rebatch:
         return UNKNOWN_CARDINALITY  # TF's, even over an infinite input
 
     def iterate(self):
-        rows = (map_leaves(lambda a, i=i: a[i], e) for e in self.stage.iterate()
-                for i in range(leaves(e)[0].shape[0]))
+        rows = (
+            map_leaves(lambda a, i=i: a[i], e)
+            for e in self.stage.iterate()
+            for i in range(leaves(e)[0].shape[0])
+        )
         for size in itertools.cycle(self.sizes):
             chunk = list(itertools.islice(rows, size))
             if not chunk or (self.drop and len(chunk) < size):

@@ -93,27 +93,37 @@ class Dataset:
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
         """Each element from the dataset that the next element of ``choice_dataset`` (int64
         scalars) names."""
-        return Dataset(_directed.choose([d._stage for d in datasets], choice_dataset._stage,
-                                        stop_on_empty_dataset))
+        return Dataset(
+            _directed.choose([d._stage for d in datasets], choice_dataset._stage, stop_on_empty_dataset)
+        )
 
     @staticmethod
-    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
-                             rerandomize_each_iteration=None):
+    def sample_from_datasets(
+        datasets, weights=None, seed=None, stop_on_empty_dataset=False, rerandomize_each_iteration=None
+    ):
         """Each element from a dataset picked at random, in proportion to ``weights``."""
         if hasattr(weights, "_stage"):
-            raise NotImplementedError("sample_from_datasets(weights=<a Dataset>): tapejax takes fixed "
-                                      "weights (a list or tensor) only.")
-        return Dataset(_directed.sample([d._stage for d in datasets], weights, seed, stop_on_empty_dataset,
-                                        rerandomize_each_iteration))
+            raise NotImplementedError(
+                "sample_from_datasets(weights=<a Dataset>): tapejax takes fixed "
+                "weights (a list or tensor) only."
+            )
+        return Dataset(
+            _directed.sample(
+                [d._stage for d in datasets], weights, seed, stop_on_empty_dataset, rerandomize_each_iteration
+            )
+        )
 
     @staticmethod
-    def from_generator(generator, output_types=None, output_shapes=None, args=None,
-                       output_signature=None, name=None):
+    def from_generator(
+        generator, output_types=None, output_shapes=None, args=None, output_signature=None, name=None
+    ):
         """The elements a Python generator yields, converted to ``output_signature``'s specs."""
         if output_signature is None:
             if output_types is None:
-                raise TypeError("To specify the output signature you need to provide either the "
-                                "`output_signature` argument or the `output_types` argument.")
+                raise TypeError(
+                    "To specify the output signature you need to provide either the "
+                    "`output_signature` argument or the `output_types` argument."
+                )
             shapes = output_shapes
             if shapes is None:
                 shapes = map_leaves(lambda _: None, output_types)
@@ -131,12 +141,20 @@ class Dataset:
         """The elements of the datasets ``map_func`` makes of each element, one dataset after another."""
         return Dataset(_interleave.FlatMap(self._stage, map_func))
 
-    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
-                   deterministic=None, name=None):
+    def interleave(
+        self,
+        map_func,
+        cycle_length=None,
+        block_length=None,
+        num_parallel_calls=None,
+        deterministic=None,
+        name=None,
+    ):
         """The datasets ``map_func`` makes of ``cycle_length`` elements at a time, read
         ``block_length`` elements from each in turn (TF's order)."""
-        return Dataset(_interleave.Interleave(self._stage, map_func, cycle_length, block_length,
-                                              num_parallel_calls))
+        return Dataset(
+            _interleave.Interleave(self._stage, map_func, cycle_length, block_length, num_parallel_calls)
+        )
 
     def with_options(self, options, name=None):
         """This dataset with ``options`` (a ``tf.data.Options``) merged into its own."""
@@ -152,16 +170,17 @@ class Dataset:
         """The elements for which ``predicate`` returns True (a scalar bool tensor)."""
         return Dataset(_transforms.Filter(self._stage, predicate))
 
-    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None,
-              name=None):
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Consecutive elements stacked into batches of ``batch_size`` (the last one may be smaller)."""
         return Dataset(_batching.Batch(self._stage, batch_size, drop_remainder))
 
-    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
-                     name=None):
+    def padded_batch(
+        self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None
+    ):
         """Batches of elements padded to ``padded_shapes`` (unknown dims: the batch's longest)."""
-        return Dataset(_batching.PaddedBatch(self._stage, batch_size, padded_shapes, padding_values,
-                                             drop_remainder))
+        return Dataset(
+            _batching.PaddedBatch(self._stage, batch_size, padded_shapes, padding_values, drop_remainder)
+        )
 
     def unbatch(self, name=None):
         """Each element split along its first dimension into separate elements."""
@@ -195,8 +214,10 @@ class Dataset:
     def cache(self, filename="", name=None):
         """Elements kept in memory after the first full pass (``filename`` is not supported)."""
         if filename:
-            raise NotImplementedError(f"Dataset.cache(filename={filename!r}): tapejax caches in "
-                                      "memory only; call cache() without a filename.")
+            raise NotImplementedError(
+                f"Dataset.cache(filename={filename!r}): tapejax caches in "
+                "memory only; call cache() without a filename."
+            )
         return Dataset(_transforms.Cache(self._stage))
 
     def enumerate(self, start=0, name=None):
@@ -214,8 +235,9 @@ class Dataset:
         """``transformation_func(self)``, which must return a Dataset."""
         dataset = transformation_func(self)
         if not isinstance(dataset, Dataset):
-            raise TypeError(f"`transformation_func` must return a `tf.data.Dataset` object. Got "
-                            f"{type(dataset)}.")
+            raise TypeError(
+                f"`transformation_func` must return a `tf.data.Dataset` object. Got {type(dataset)}."
+            )
         return dataset
 
     def shard(self, num_shards, index, name=None):
@@ -246,17 +268,40 @@ class Dataset:
         """Elements grouped by ``key_func`` (an int64 scalar); each group of ``window_size``
         (or ``window_size_func(key)``) elements, and each group left at the end, becomes the
         elements of ``reduce_func(key, window_dataset)``."""
-        return Dataset(_grouping.group_by_window(self._stage, key_func, reduce_func, window_size,
-                                                 window_size_func, Dataset))
+        return Dataset(
+            _grouping.group_by_window(
+                self._stage, key_func, reduce_func, window_size, window_size_func, Dataset
+            )
+        )
 
-    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
-                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
-                                  no_padding=False, drop_remainder=False, name=None):
+    def bucket_by_sequence_length(
+        self,
+        element_length_func,
+        bucket_boundaries,
+        bucket_batch_sizes,
+        padded_shapes=None,
+        padding_values=None,
+        pad_to_bucket_boundary=False,
+        no_padding=False,
+        drop_remainder=False,
+        name=None,
+    ):
         """Elements batched (padded) with others whose length (``element_length_func``, int32)
         falls in the same bucket between ``bucket_boundaries``."""
-        return Dataset(_grouping.bucket_by_sequence_length(
-            self._stage, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
-            padding_values, pad_to_bucket_boundary, no_padding, drop_remainder, Dataset))
+        return Dataset(
+            _grouping.bucket_by_sequence_length(
+                self._stage,
+                element_length_func,
+                bucket_boundaries,
+                bucket_batch_sizes,
+                padded_shapes,
+                padding_values,
+                pad_to_bucket_boundary,
+                no_padding,
+                drop_remainder,
+                Dataset,
+            )
+        )
 
     def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
         """Writes the elements to the directory ``path`` (tapejax's files; see ``_saving.py``)."""
@@ -282,8 +327,9 @@ class Dataset:
         if first is _NONE:
             raise InvalidArgumentError(None, None, "Dataset was empty. [Op:DatasetToSingleElement]")
         if next(elements, _NONE) is not _NONE:
-            raise InvalidArgumentError(None, None, "Dataset had more than one element. "
-                                       "[Op:DatasetToSingleElement]")
+            raise InvalidArgumentError(
+                None, None, "Dataset had more than one element. [Op:DatasetToSingleElement]"
+            )
         return to_tensors(first)
 
     def reduce(self, initial_state, reduce_func, name=None):

@@ -28,9 +28,12 @@ def _checked_specs(stages):
     first = stages[0].spec
     for i, stage in enumerate(stages[1:], 1):
         if not same_structure(first, stage.spec) or [s.dtype for s in leaves(first)] != [
-                s.dtype for s in leaves(stage.spec)]:
-            raise TypeError("Invalid `datasets`. `datasets` must have compatible element specs.\n"
-                            f" Dataset 0 element_spec={first}.\nDataset {i} element_spec={stage.spec}.")
+            s.dtype for s in leaves(stage.spec)
+        ]:
+            raise TypeError(
+                "Invalid `datasets`. `datasets` must have compatible element specs.\n"
+                f" Dataset 0 element_spec={first}.\nDataset {i} element_spec={stage.spec}."
+            )
     spec = first
     for stage in stages[1:]:
         spec = relaxed(spec, stage.spec)
@@ -57,8 +60,9 @@ class DirectedInterleave:
         left = len(inputs)
         for i in self.picks():
             if not 0 <= i < len(inputs):
-                raise InvalidArgumentError(None, None, (
-                    f"Selector index out of range: {i} >= {len(inputs)} [Op:IteratorGetNext]"))
+                raise InvalidArgumentError(
+                    None, None, (f"Selector index out of range: {i} >= {len(inputs)} [Op:IteratorGetNext]")
+                )
             if inputs[i] is None:
                 continue
             element = next(inputs[i], _END)
@@ -75,8 +79,10 @@ class DirectedInterleave:
 def choose(stages, choice_stage, stop_on_empty_dataset=True) -> DirectedInterleave:
     spec = choice_stage.spec
     if isinstance(spec, (tuple, dict)) or spec.dtype != int64 or spec.shape != ():
-        raise TypeError("Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
-                        f"tensors but are {spec}.")
+        raise TypeError(
+            "Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
+            f"tensors but are {spec}."
+        )
     return DirectedInterleave(stages, lambda: (int(i) for i in choice_stage.iterate()), stop_on_empty_dataset)
 
 
@@ -86,8 +92,10 @@ def sample(stages, weights=None, seed=None, stop_on_empty_dataset=False, rerando
         raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
     p = np.ones(len(stages)) if weights is None else np.asarray(weights, np.float64).reshape(-1)
     if len(p) != len(stages):
-        raise ValueError("Invalid `weights`. `weights` should have the same length as `datasets` but got "
-                         f"`len(weights)={len(p)}` vs. `len(datasets)={len(stages)}`.")
+        raise ValueError(
+            "Invalid `weights`. `weights` should have the same length as `datasets` but got "
+            f"`len(weights)={len(p)}` vs. `len(datasets)={len(stages)}`."
+        )
     kept = [i for i in range(len(stages)) if p[i] != 0]  # TF leaves out datasets of weight 0
     if len(kept) == 1:
         return stages[kept[0]]

@@ -28,12 +28,26 @@ def group_by_window(key_func, reduce_func, window_size=None, window_size_func=No
     return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size, window_size_func)
 
 
-def bucket_by_sequence_length(element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes=None,
-                              padding_values=None, pad_to_bucket_boundary=False, no_padding=False,
-                              drop_remainder=False):
+def bucket_by_sequence_length(
+    element_length_func,
+    bucket_boundaries,
+    bucket_batch_sizes,
+    padded_shapes=None,
+    padding_values=None,
+    pad_to_bucket_boundary=False,
+    no_padding=False,
+    drop_remainder=False,
+):
     return lambda dataset: dataset.bucket_by_sequence_length(
-        element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes, padding_values,
-        pad_to_bucket_boundary, no_padding, drop_remainder)
+        element_length_func,
+        bucket_boundaries,
+        bucket_batch_sizes,
+        padded_shapes,
+        padding_values,
+        pad_to_bucket_boundary,
+        no_padding,
+        drop_remainder,
+    )
 
 
 def get_single_element(dataset):

@@ -24,8 +24,12 @@ from .._core.dtype import bool as tf_bool
 from .._core.tensor import TensorLike
 from ._structure import leaves, map_leaves, normalize, relaxed, spec_of, to_array, to_tensors
 
-_TRACE_FAILURES = (TypeError, jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
-                   jax.errors.TracerArrayConversionError)
+_TRACE_FAILURES = (
+    TypeError,
+    jax.errors.ConcretizationTypeError,
+    jax.errors.TracerIntegerConversionError,
+    jax.errors.TracerArrayConversionError,
+)
 
 
 def call(fn, element):
@@ -36,11 +40,13 @@ def call(fn, element):
 
 def _probe(spec, size: int, fill: int):
     """An element of ``spec`` (numpy) whose unknown dimensions are ``size``, filled with ``fill``."""
+
     def make(s):
         if hasattr(s, "dataset_of"):  # a window's Dataset component (DatasetSpec): an empty one
             return s.dataset_of([])
         shape = tuple(size if d is None else d for d in s.shape)
         return np.full(shape, fill).astype(s.dtype._np)
+
     return map_leaves(make, spec)
 
 
@@ -80,8 +86,10 @@ class ElementFunction:
         """The spec of ``fn``'s result on elements shaped as ``probe``: traced, not run."""
         element = map_leaves(lambda a: TensorSpec(a.shape, as_dtype(a.dtype)), probe)
         trace = call(self.compiled.get_concrete_function, element)
-        result = map_leaves(lambda o: TensorSpec(o.shape, o.dtype) if isinstance(o, TensorLike) else o,
-                            trace.structured_outputs)
+        result = map_leaves(
+            lambda o: TensorSpec(o.shape, o.dtype) if isinstance(o, TensorLike) else o,
+            trace.structured_outputs,
+        )
         if isinstance(result, list):
             result = tuple(result)
         return map_leaves(lambda o: o if isinstance(o, TensorSpec) else spec_of(to_array(o)), result)

@@ -22,8 +22,10 @@ def _stage_of(fn, element, what: str):
     dataset = call(fn, to_tensors(element))
     stage = getattr(dataset, "_stage", None)
     if stage is None:
-        raise TypeError(f"The function passed to `{what}()` must return a `tf.data.Dataset` object. Got "
-                        f"{type(dataset).__name__}.")
+        raise TypeError(
+            f"The function passed to `{what}()` must return a `tf.data.Dataset` object. Got "
+            f"{type(dataset).__name__}."
+        )
     return stage
 
 
@@ -52,8 +54,10 @@ class Interleave(FlatMap):
         self.cycle_length = int(cycle_length)
         self.block_length = 1 if block_length is None else int(block_length)
         if self.cycle_length <= 0 or self.block_length <= 0:
-            raise ValueError(f"cycle_length must be > 0 and block_length must be > 0; got cycle_length="
-                             f"{self.cycle_length}, block_length={self.block_length}")
+            raise ValueError(
+                f"cycle_length must be > 0 and block_length must be > 0; got cycle_length="
+                f"{self.cycle_length}, block_length={self.block_length}"
+            )
         if num_parallel_calls is not None:
             self.name = "_ParallelInterleaveDatasetV4"
 

@@ -65,7 +65,8 @@ class OwnedIterator(Positioned, Iterator):
                 f"next() on a tf.data iterator inside a tf.function needs the element shapes; this "
                 f"iterator's element_spec is {self.element_spec}, with unknown (None) dimensions, "
                 f"which a compiled JAX program cannot take from the host. Batch with "
-                f"drop_remainder=True, or call next() outside the function and pass the element.")
+                f"drop_remainder=True, or call next() outside the function and pass the element."
+            )
         shapes = [jax.ShapeDtypeStruct(s.shape, s.dtype._np) for s in specs]
 
         def pull():
@@ -73,8 +74,10 @@ class OwnedIterator(Positioned, Iterator):
                 element = self._take()
             except StopIteration:
                 return (np.bool_(False), *[np.zeros(s.shape, s.dtype) for s in shapes])
-            return (np.bool_(True), *[np.asarray(a, s.dtype) for a, s in zip(leaves(element), shapes,
-                                                                              strict=True)])
+            return (
+                np.bool_(True),
+                *[np.asarray(a, s.dtype) for a, s in zip(leaves(element), shapes, strict=True)],
+            )
 
         has_value, *values = io_callback(pull, (jax.ShapeDtypeStruct((), np.bool_), *shapes), ordered=True)
         check(has_value, _END, error=OutOfRangeError)

@@ -33,9 +33,30 @@ def _arguments(element) -> tuple:
 
 # Ops that sum many terms: batched, XLA may sum them in another order than per element, so the
 # last bits of the results could differ from TF's (which runs the function per element).
-_ACCUMULATING = {"dot_general", "conv_general_dilated", "reduce_sum", "reduce_prod", "cumsum", "cumprod",
-                 "cumlogsumexp", "cummax", "cummin", "reduce_and", "reduce_or", "reduce_xor", "fft",
-                 "cholesky", "triangular_solve", "lu", "qr", "svd", "eigh", "eig", "schur", "hessenberg"}
+_ACCUMULATING = {
+    "dot_general",
+    "conv_general_dilated",
+    "reduce_sum",
+    "reduce_prod",
+    "cumsum",
+    "cumprod",
+    "cumlogsumexp",
+    "cummax",
+    "cummin",
+    "reduce_and",
+    "reduce_or",
+    "reduce_xor",
+    "fft",
+    "cholesky",
+    "triangular_solve",
+    "lu",
+    "qr",
+    "svd",
+    "eigh",
+    "eig",
+    "schur",
+    "hessenberg",
+}
 
 
 def _per_element_only(jaxpr) -> bool:
@@ -61,10 +82,18 @@ def _vectorized_program(fn: ElementFunction, first):
         return cache[key]
     trace = fn.compiled.get_concrete_function(*_arguments(specs))._trace
     program = None
-    if not (trace.variables or trace.assigned or trace.checked or trace.polymorphic
-            or not all(trace.dynamic) or not all(trace.out_is_tensor)):
+    if not (
+        trace.variables
+        or trace.assigned
+        or trace.checked
+        or trace.polymorphic
+        or not all(trace.dynamic)
+        or not all(trace.out_is_tensor)
+    ):
+
         def one(*values):
             return trace.jitted(list(values), [])[0]
+
         example = [np.asarray(a) for a in jax.tree_util.tree_leaves(_arguments(first))]
         closed = jax.make_jaxpr(one)(*example)
         if not closed.effects and not _per_element_only(closed.jaxpr):
@@ -84,7 +113,8 @@ def vectorized(fn: ElementFunction, chunk: list):
     structure = jax.tree_util.tree_structure(first)
     flat = [jax.tree_util.tree_leaves(e) for e in chunk]
     if any(jax.tree_util.tree_structure(e) != structure for e in chunk[1:]) or any(
-            np.shape(a) != np.shape(b) for row in flat[1:] for a, b in zip(row, flat[0], strict=True)):
+        np.shape(a) != np.shape(b) for row in flat[1:] for a, b in zip(row, flat[0], strict=True)
+    ):
         return None
     stacked = [np.stack(column) for column in zip(*flat, strict=True)]
     return _mapped(fn, first, stacked)

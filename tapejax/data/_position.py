@@ -36,8 +36,11 @@ def _generators(stage) -> list:
     """The random generators (``PassGenerators``) of a pipeline's stages: a stage keeps them as
     ``_rng`` (shuffle) or ``generators`` (random, sample_from_datasets), its inputs as
     ``stage``, ``stages``, ``first`` and ``second``."""
-    found = [g for g in (getattr(stage, "_rng", None), getattr(stage, "generators", None))
-             if isinstance(g, PassGenerators)]
+    found = [
+        g
+        for g in (getattr(stage, "_rng", None), getattr(stage, "generators", None))
+        if isinstance(g, PassGenerators)
+    ]
     for name in ("stage", "stages", "first", "second"):
         inputs = getattr(stage, name, None)
         for s in inputs if isinstance(inputs, list) else leaves(inputs):  # zip's: a tuple or dict
@@ -75,11 +78,16 @@ class Position(Variable):
         taken, fingerprint = (int(v) for v in np.asarray(new))
         it = self._iterator
         if fingerprint != it._fingerprint():
-            raise NotFoundError(None, None, (
-                "Failed to restore dataset iterator from checkpoint: Iterator::Root::"
-                f"{'::'.join(_stages(it._stage))}. Make sure the dataset definition has not changed "
-                "between the process that saved the checkpoint and the process that is restoring it. "
-                "[Op:DeserializeIterator]"))
+            raise NotFoundError(
+                None,
+                None,
+                (
+                    "Failed to restore dataset iterator from checkpoint: Iterator::Root::"
+                    f"{'::'.join(_stages(it._stage))}. Make sure the dataset definition has not changed "
+                    "between the process that saved the checkpoint and the process that is restoring it. "
+                    "[Op:DeserializeIterator]"
+                ),
+            )
         it._seek(taken)
 
 

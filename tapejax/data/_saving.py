@@ -48,8 +48,9 @@ def _spec(structure):
 
 def save(stage, path, compression=None) -> None:
     if stage.cardinality() == INFINITE_CARDINALITY:
-        raise ValueError("Dataset.save of an infinite dataset would never end (TF runs forever); "
-                         "take(n) first.")
+        raise ValueError(
+            "Dataset.save of an infinite dataset would never end (TF runs forever); take(n) first."
+        )
     write(stage.iterate(), stage.spec, path, compression)
 
 

@@ -22,16 +22,22 @@ class Scan:
             self.fn = ElementFunction(scan_func, (state, stage.spec))
             out = self.fn.spec
             if not (isinstance(out, tuple) and len(out) == 2 and not hasattr(out, "_fields")):
-                raise TypeError("Invalid `scan_func`. `scan_func` should return a pair consisting of new "
-                                f"state and the output value but its return type is {out}.")
+                raise TypeError(
+                    "Invalid `scan_func`. `scan_func` should return a pair consisting of new "
+                    f"state and the output value but its return type is {out}."
+                )
             new_state, self.spec = out
             if not same_structure(state, new_state):
-                raise TypeError(f"Invalid `scan_func`. The new state must have the initial state's "
-                                f"structure. Expected {state}, got {new_state}.")
+                raise TypeError(
+                    f"Invalid `scan_func`. The new state must have the initial state's "
+                    f"structure. Expected {state}, got {new_state}."
+                )
             expected, got = (map_leaves(lambda s: s.dtype, x) for x in (state, new_state))
             if leaves(expected) != leaves(got):
-                raise TypeError(f"Invalid `scan_func`. The element types for the new state must match the "
-                                f"initial state. Expected {expected}, got {got}.")
+                raise TypeError(
+                    f"Invalid `scan_func`. The element types for the new state must match the "
+                    f"initial state. Expected {expected}, got {got}."
+                )
             wider = relaxed(state, new_state)
             if repr(wider) == repr(state):
                 break

@@ -24,13 +24,23 @@ class Shard(RowsThrough):
         self.stage, self.spec = stage, stage.spec
         self.n, self.index = int(num_shards), int(index)
         if self.n <= 0:
-            raise InvalidArgumentError(None, None, (
-                f"Number of shards must be greater than zero (currently num_shards = {self.n}). "
-                "[Op:ShardDataset]"))
+            raise InvalidArgumentError(
+                None,
+                None,
+                (
+                    f"Number of shards must be greater than zero (currently num_shards = {self.n}). "
+                    "[Op:ShardDataset]"
+                ),
+            )
         if not 0 <= self.index < self.n:
-            raise InvalidArgumentError(None, None, (
-                f"Index must be between 0 and {self.n - 1} (currently index = {self.index}). "
-                "[Op:ShardDataset]"))
+            raise InvalidArgumentError(
+                None,
+                None,
+                (
+                    f"Index must be between 0 and {self.n - 1} (currently index = {self.index}). "
+                    "[Op:ShardDataset]"
+                ),
+            )
 
     def cardinality(self) -> int:
         n = self.stage.cardinality()
@@ -53,8 +63,10 @@ class TakeWhile:
         self.stage, self.spec = stage, stage.spec
         self.predicate = ElementFunction(predicate, stage.spec)
         if not is_bool_scalar(self.predicate.spec):
-            raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor but "
-                             f"its return type is{self.predicate.spec}.")  # TF's message, no space
+            raise ValueError(
+                f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor but "
+                f"its return type is{self.predicate.spec}."
+            )  # TF's message, no space
 
     def cardinality(self) -> int:
         return UNKNOWN_CARDINALITY
@@ -71,11 +83,14 @@ class Unique:
     def __init__(self, stage):
         self.stage, self.spec = stage, stage.spec
         if isinstance(stage.spec, (tuple, dict)):
-            raise InvalidArgumentError(None, None, "UniqueDataset only supports inputs with a single "
-                                       "component. [Op:UniqueDataset]")
+            raise InvalidArgumentError(
+                None, None, "UniqueDataset only supports inputs with a single component. [Op:UniqueDataset]"
+            )
         if stage.spec.dtype not in (int32, int64):
-            raise TypeError(f"`tf.data.Dataset.unique` does not support type {stage.spec.dtype} -- only "
-                            "`tf.int32`, `tf.int64`, and `tf.string` are supported.")
+            raise TypeError(
+                f"`tf.data.Dataset.unique` does not support type {stage.spec.dtype} -- only "
+                "`tf.int32`, `tf.int64`, and `tf.string` are supported."
+            )
 
     def cardinality(self) -> int:
         return UNKNOWN_CARDINALITY
@@ -107,8 +122,9 @@ class IgnoreErrors:
     def iterate(self):
         stage = self.stage
         fn = getattr(stage, "fn", None)
-        elements = (map(fn, stage.stage.iterate()) if getattr(stage, "maps_elements", False)
-                    else stage.iterate())
+        elements = (
+            map(fn, stage.stage.iterate()) if getattr(stage, "maps_elements", False) else stage.iterate()
+        )
         while True:
             try:
                 yield next(elements)

@@ -50,8 +50,11 @@ class Shuffle(RowsThrough):
         self.stage, self.spec = stage, stage.spec
         self.size = int(buffer_size)
         if self.size <= 0:
-            raise InvalidArgumentError(None, None, "buffer_size must be greater than zero or "
-                                       "UNKNOWN_CARDINALITY [Op:ShuffleDatasetV3]")
+            raise InvalidArgumentError(
+                None,
+                None,
+                "buffer_size must be greater than zero or UNKNOWN_CARDINALITY [Op:ShuffleDatasetV3]",
+            )
         self._rng = PassGenerators(seed, reshuffle_each_iteration)
 
     def cardinality(self) -> int:

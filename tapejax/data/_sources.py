@@ -31,8 +31,9 @@ class TensorSlices:
         if len(sizes) > 1:
             raise ValueError(f"Dimensions {sizes[0]} and {sizes[1]} are not compatible")
         self.n = sizes[0]
-        self.spec = spec_of(map_leaves(lambda a: a[0] if len(a) else np.zeros(a.shape[1:], a.dtype),
-                                       self.element))
+        self.spec = spec_of(
+            map_leaves(lambda a: a[0] if len(a) else np.zeros(a.shape[1:], a.dtype), self.element)
+        )
 
     def cardinality(self) -> int:
         return self.n
@@ -129,10 +130,15 @@ class Generator:
         for yielded in self.generator(*self.args):
             value = tuple(yielded) if isinstance(yielded, list) and isinstance(spec, tuple) else yielded
             if not same_structure(value, spec):
-                raise InvalidArgumentError(None, None, (
-                    f"TypeError: `generator` yielded an element that did not match the expected "
-                    f"structure. The expected structure was {_types(spec)}, but the yielded "
-                    f"element was {value}. [Op:IteratorGetNext]"))
+                raise InvalidArgumentError(
+                    None,
+                    None,
+                    (
+                        f"TypeError: `generator` yielded an element that did not match the expected "
+                        f"structure. The expected structure was {_types(spec)}, but the yielded "
+                        f"element was {value}. [Op:IteratorGetNext]"
+                    ),
+                )
             yield _checked(value, spec)
 
 
@@ -150,15 +156,27 @@ def _checked(value, spec):
         try:
             arr = np.asarray(leaf._value if isinstance(leaf, TensorLike) else leaf, s.dtype._np)
         except (TypeError, ValueError):
-            raise InvalidArgumentError(None, None, (
-                f"TypeError: `generator` yielded an element that could not be converted to the "
-                f"expected type. The expected type was {s.dtype.name}, but the yielded element was "
-                f"{leaf}. [Op:IteratorGetNext]")) from None
-        if s.shape is not None and (arr.ndim != len(s.shape) or any(
-                d is not None and d != a for d, a in zip(s.shape, arr.shape, strict=True))):
-            raise InvalidArgumentError(None, None, (
-                f"TypeError: `generator` yielded an element of shape {arr.shape} where an element "
-                f"of shape {s.shape} was expected. [Op:IteratorGetNext]"))
+            raise InvalidArgumentError(
+                None,
+                None,
+                (
+                    f"TypeError: `generator` yielded an element that could not be converted to the "
+                    f"expected type. The expected type was {s.dtype.name}, but the yielded element was "
+                    f"{leaf}. [Op:IteratorGetNext]"
+                ),
+            ) from None
+        if s.shape is not None and (
+            arr.ndim != len(s.shape)
+            or any(d is not None and d != a for d, a in zip(s.shape, arr.shape, strict=True))
+        ):
+            raise InvalidArgumentError(
+                None,
+                None,
+                (
+                    f"TypeError: `generator` yielded an element of shape {arr.shape} where an element "
+                    f"of shape {s.shape} was expected. [Op:IteratorGetNext]"
+                ),
+            )
         return arr
 
     return map_leaves(convert, value)

@@ -85,18 +85,22 @@ def normalize(value):
 
 def spec_of(element):
     """The element's ``element_spec``: a TensorSpec per leaf."""
+
     def spec(a):
         return a._dataset_spec() if hasattr(a, "_stage") else TensorSpec(a.shape, as_dtype(a.dtype))
+
     return map_leaves(spec, element)
 
 
 def to_tensors(element):
     """The element as the user's code receives it: Tensors (64-bit data stays 64-bit); a window's
     Datasets (``_windows.py``) as they are."""
+
     def tensor(a):
         if hasattr(a, "_stage"):
             return a
         return Tensor(a if isinstance(a, jax.Array) else constant_array(a))  # a map's batch: on the device
+
     return map_leaves(tensor, element)
 
 
@@ -116,18 +120,28 @@ def spec_text(spec) -> str:
 
 def same_structure(a, b) -> bool:
     if isinstance(a, dict) or isinstance(b, dict):
-        return isinstance(a, dict) and isinstance(b, dict) and list(a) == list(b) and all(
-            same_structure(a[k], b[k]) for k in a)
+        return (
+            isinstance(a, dict)
+            and isinstance(b, dict)
+            and list(a) == list(b)
+            and all(same_structure(a[k], b[k]) for k in a)
+        )
     if isinstance(a, tuple) or isinstance(b, tuple):
-        return (isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b)
-                and all(same_structure(x, y) for x, y in zip(a, b, strict=True)))
+        return (
+            isinstance(a, tuple)
+            and isinstance(b, tuple)
+            and len(a) == len(b)
+            and all(same_structure(x, y) for x, y in zip(a, b, strict=True))
+        )
     return True
 
 
 def relaxed(spec_a, spec_b):
     """The most specific spec compatible with both (TF's ``most_specific_compatible_type``)."""
+
     def join(a, b):
         if a.shape is None or b.shape is None or len(a.shape) != len(b.shape):
             return TensorSpec(None, a.dtype)
         return TensorSpec([x if x == y else None for x, y in zip(a.shape, b.shape, strict=True)], a.dtype)
+
     return map_many(lambda pair: join(*pair), [spec_a, spec_b])

@@ -55,8 +55,10 @@ class Filter:
         self.stage, self.spec = stage, stage.spec
         self.predicate = ElementFunction(predicate, stage.spec)
         if not is_bool_scalar(self.predicate.spec):
-            raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, "
-                             f"but its return type is {self.predicate.spec}.")
+            raise ValueError(
+                f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, "
+                f"but its return type is {self.predicate.spec}."
+            )
 
     def cardinality(self) -> int:
         return UNKNOWN_CARDINALITY

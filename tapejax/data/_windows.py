@@ -26,8 +26,11 @@ class DatasetSpec:
         self.dataset_shape = TensorShape(dataset_shape)
 
     def __eq__(self, other) -> bool:
-        return (isinstance(other, DatasetSpec) and repr(self.element_spec) == repr(other.element_spec)
-                and self.dataset_shape == other.dataset_shape)
+        return (
+            isinstance(other, DatasetSpec)
+            and repr(self.element_spec) == repr(other.element_spec)
+            and self.dataset_shape == other.dataset_shape
+        )
 
     def __hash__(self) -> int:
         return hash(repr(self))

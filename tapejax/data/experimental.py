@@ -23,7 +23,24 @@ from ._experimental import (
 )
 from ._options import AutoShardPolicy
 
-__all__ = ["AUTOTUNE", "AutoShardPolicy", "Counter", "INFINITE_CARDINALITY", "Optional", "RandomDataset",
-           "UNKNOWN_CARDINALITY", "bucket_by_sequence_length", "cardinality", "choose_from_datasets",
-           "get_single_element", "group_by_window", "ignore_errors", "load", "sample_from_datasets", "save",
-           "scan", "take_while", "unique"]
+__all__ = [
+    "AUTOTUNE",
+    "AutoShardPolicy",
+    "Counter",
+    "INFINITE_CARDINALITY",
+    "Optional",
+    "RandomDataset",
+    "UNKNOWN_CARDINALITY",
+    "bucket_by_sequence_length",
+    "cardinality",
+    "choose_from_datasets",
+    "get_single_element",
+    "group_by_window",
+    "ignore_errors",
+    "load",
+    "sample_from_datasets",
+    "save",
+    "scan",
+    "take_while",
+    "unique",
+]

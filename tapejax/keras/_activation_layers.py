@@ -88,24 +88,38 @@ class ReLU(ElementwiseLayer):
     def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
         super().__init__(**kwargs)
         if max_value is not None and max_value < 0.0:
-            raise ValueError(f"max_value of a ReLU layer cannot be a negative value. Received: "
-                             f"max_value={max_value}")
+            raise ValueError(
+                f"max_value of a ReLU layer cannot be a negative value. Received: max_value={max_value}"
+            )
         if negative_slope is None or negative_slope < 0.0:
-            raise ValueError("negative_slope of a ReLU layer cannot be None or a negative value. "
-                             f"Received: negative_slope={negative_slope}")
+            raise ValueError(
+                "negative_slope of a ReLU layer cannot be None or a negative value. "
+                f"Received: negative_slope={negative_slope}"
+            )
         if threshold is None or threshold < 0.0:
-            raise ValueError("threshold of a ReLU layer cannot be None or a negative value. "
-                             f"Received: threshold={threshold}")
+            raise ValueError(
+                "threshold of a ReLU layer cannot be None or a negative value. "
+                f"Received: threshold={threshold}"
+            )
         self.max_value, self.negative_slope, self.threshold = max_value, negative_slope, threshold
 
     def call(self, inputs):
         max_value = None if self.max_value is None else float(self.max_value)
-        return run_op(_RELU, inputs, negative_slope=float(self.negative_slope),
-                      threshold=float(self.threshold), max_value=max_value)
+        return run_op(
+            _RELU,
+            inputs,
+            negative_slope=float(self.negative_slope),
+            threshold=float(self.threshold),
+            max_value=max_value,
+        )
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "max_value": self.max_value, "negative_slope": self.negative_slope,
-                "threshold": self.threshold}
+        return {
+            **super().get_config(),
+            "max_value": self.max_value,
+            "negative_slope": self.negative_slope,
+            "threshold": self.threshold,
+        }
 
 
 class LeakyReLU(ElementwiseLayer):
@@ -122,8 +136,10 @@ class LeakyReLU(ElementwiseLayer):
             warnings.warn("Argument `alpha` is deprecated. Use `negative_slope` instead.", stacklevel=2)
         super().__init__(**kwargs)
         if negative_slope is None or negative_slope < 0:
-            raise ValueError("The negative_slope value of a Leaky ReLU layer cannot be None or negative "
-                             f"value. Expected a float. Received: negative_slope={negative_slope}")
+            raise ValueError(
+                "The negative_slope value of a Leaky ReLU layer cannot be None or negative "
+                f"value. Expected a float. Received: negative_slope={negative_slope}"
+            )
         self.negative_slope = negative_slope
 
     def call(self, inputs):
@@ -177,13 +193,17 @@ class Softmax(ElementwiseLayer):
         mask = convert_to_tensor(mask)
         m_shape, i_shape = tuple(mask.shape), tuple(inputs.shape)
         if len(m_shape) > len(i_shape):
-            raise ValueError("The `mask` must be broadcastable to `inputs` and must not have more "
-                             f"dimensions. Received: inputs.shape={i_shape}, mask.shape={m_shape}")
+            raise ValueError(
+                "The `mask` must be broadcastable to `inputs` and must not have more "
+                f"dimensions. Received: inputs.shape={i_shape}, mask.shape={m_shape}"
+            )
         for m, i in zip(m_shape[::-1], i_shape[::-1], strict=False):
             if m not in (1, i):
-                raise ValueError("The `mask` must be broadcastable to `inputs`. Each mask dimension must "
-                                 "be 1 or match the corresponding input dimension. Received: "
-                                 f"inputs.shape={i_shape}, mask.shape={m_shape}")
+                raise ValueError(
+                    "The `mask` must be broadcastable to `inputs`. Each mask dimension must "
+                    "be 1 or match the corresponding input dimension. Received: "
+                    f"inputs.shape={i_shape}, mask.shape={m_shape}"
+                )
         return mask
 
     def get_config(self) -> dict:
@@ -200,8 +220,14 @@ class PReLU(Layer):
     tf.Tensor([[-1.  3.]], shape=(1, 2), dtype=float32)
     """
 
-    def __init__(self, alpha_initializer="Zeros", alpha_regularizer=None, alpha_constraint=None,
-                 shared_axes=None, **kwargs):
+    def __init__(
+        self,
+        alpha_initializer="Zeros",
+        alpha_regularizer=None,
+        alpha_constraint=None,
+        shared_axes=None,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         self.supports_masking = True
         self.alpha_initializer = initializers.get(alpha_initializer)
@@ -219,8 +245,13 @@ class PReLU(Layer):
         param_shape = list(input_shape[1:])
         for i in self.shared_axes or ():
             param_shape[i - 1] = 1
-        self.alpha = self.add_weight(shape=param_shape, name="alpha", initializer=self.alpha_initializer,
-                                     regularizer=self.alpha_regularizer, constraint=self.alpha_constraint)
+        self.alpha = self.add_weight(
+            shape=param_shape,
+            name="alpha",
+            initializer=self.alpha_initializer,
+            regularizer=self.alpha_regularizer,
+            constraint=self.alpha_constraint,
+        )
         self._ndim = len(input_shape)
         shared = self.shared_axes or ()
         self._axes = {i: input_shape[i] for i in range(1, len(input_shape)) if i not in shared}
@@ -236,7 +267,10 @@ class PReLU(Layer):
         return input_shape
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "alpha_initializer": initializers.serialize(self.alpha_initializer),
-                "alpha_regularizer": regularizers.serialize(self.alpha_regularizer),
-                "alpha_constraint": constraints.serialize(self.alpha_constraint),
-                "shared_axes": self.shared_axes}
+        return {
+            **super().get_config(),
+            "alpha_initializer": initializers.serialize(self.alpha_initializer),
+            "alpha_regularizer": regularizers.serialize(self.alpha_regularizer),
+            "alpha_constraint": constraints.serialize(self.alpha_constraint),
+            "shared_axes": self.shared_axes,
+        }

@@ -21,8 +21,11 @@ class _Activation(Operation):
 
     def __init__(self, *args, name: str | None = None, **options):
         super().__init__(name=name)
-        self.options = {**self.defaults, **dict(zip(list(self.defaults)[:len(args)], args, strict=True)),
-                        **options}
+        self.options = {
+            **self.defaults,
+            **dict(zip(list(self.defaults)[: len(args)], args, strict=True)),
+            **options,
+        }
 
     def get_config(self) -> dict:
         return {"name": self.name, **self.options}
@@ -36,15 +39,21 @@ class _Activation(Operation):
 
 
 def _activation(name: str, compute, module: str = "keras.src.ops.nn", **defaults):
-    attributes = {"compute": staticmethod(compute), "module": module, "defaults": defaults,
-                  "__module__": __name__}
+    attributes = {
+        "compute": staticmethod(compute),
+        "module": module,
+        "defaults": defaults,
+        "__module__": __name__,
+    }
     return type(name, (_Activation,), attributes)
 
 
 def _relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     if negative_slope or threshold or max_value not in (None, 6.0):
-        raise NotImplementedError("tapejax.keras: activations.relu on a KerasTensor takes only `max_value` "
-                                  "(None or 6.0); compute other forms in a Lambda layer.")
+        raise NotImplementedError(
+            "tapejax.keras: activations.relu on a KerasTensor takes only `max_value` "
+            "(None or 6.0); compute other forms in a Lambda layer."
+        )
     return _nn.relu(x) if max_value is None else _nn.relu6(x)
 
 
@@ -55,25 +64,35 @@ def _elu(x, alpha=1.0):
     return _math.add(_nn.relu(x), negative)
 
 
-ACTIVATIONS = {cls.__name__: cls for cls in (
-    _activation("ReLU", _relu, "keras.src.activations.activations", negative_slope=0.0, max_value=None,
-                threshold=0.0),
-    _activation("Sigmoid", _math.sigmoid),
-    _activation("Tanh", _math.tanh, "keras.src.ops.numpy"),
-    _activation("Softmax", lambda x, axis: _nn.softmax(x, axis=axis), axis=-1),
-    _activation("LogSoftmax", lambda x, axis: _nn.log_softmax(x, axis=axis), axis=-1),
-    _activation("Elu", _elu, alpha=1.0),
-    _activation("Selu", _nn.selu),
-    _activation("Softplus", _math.softplus),
-    _activation("Softsign", _nn.softsign),
-    _activation("Silu", _nn.silu),
-    _activation("Gelu", lambda x, approximate: _nn.gelu(x, approximate=approximate), approximate=False),
-    _activation("Exp", _math.exp, "keras.src.ops.numpy"),
-    _activation("LeakyRelu", lambda x, negative_slope: _nn.leaky_relu(x, alpha=negative_slope),
-                negative_slope=0.2),
-    _activation("Relu6", _nn.relu6),
-    _activation("HardSigmoid", lambda x: _nn.relu6(x + 3.0) / 6.0),
-)}
+ACTIVATIONS = {
+    cls.__name__: cls
+    for cls in (
+        _activation(
+            "ReLU",
+            _relu,
+            "keras.src.activations.activations",
+            negative_slope=0.0,
+            max_value=None,
+            threshold=0.0,
+        ),
+        _activation("Sigmoid", _math.sigmoid),
+        _activation("Tanh", _math.tanh, "keras.src.ops.numpy"),
+        _activation("Softmax", lambda x, axis: _nn.softmax(x, axis=axis), axis=-1),
+        _activation("LogSoftmax", lambda x, axis: _nn.log_softmax(x, axis=axis), axis=-1),
+        _activation("Elu", _elu, alpha=1.0),
+        _activation("Selu", _nn.selu),
+        _activation("Softplus", _math.softplus),
+        _activation("Softsign", _nn.softsign),
+        _activation("Silu", _nn.silu),
+        _activation("Gelu", lambda x, approximate: _nn.gelu(x, approximate=approximate), approximate=False),
+        _activation("Exp", _math.exp, "keras.src.ops.numpy"),
+        _activation(
+            "LeakyRelu", lambda x, negative_slope: _nn.leaky_relu(x, alpha=negative_slope), negative_slope=0.2
+        ),
+        _activation("Relu6", _nn.relu6),
+        _activation("HardSigmoid", lambda x: _nn.relu6(x + 3.0) / 6.0),
+    )
+}
 OPERATIONS.update(ACTIVATIONS)
 
 

@@ -79,8 +79,10 @@ def pad_sequences(sequences, maxlen=None, dtype="int32", padding="pre", truncati
         maxlen = np.max(lengths)
     is_dtype_str = np.issubdtype(dtype, np.str_) or np.issubdtype(dtype, np.bytes_)
     if isinstance(value, str) and dtype is not object and not is_dtype_str:
-        raise ValueError(f"`dtype` {dtype} is not compatible with `value`'s type: {type(value)}\nYou should "
-                         "set `dtype=object` for variable length strings.")
+        raise ValueError(
+            f"`dtype` {dtype} is not compatible with `value`'s type: {type(value)}\nYou should "
+            "set `dtype=object` for variable length strings."
+        )
     out = np.full((len(sequences), maxlen, *sample_shape), value, dtype=dtype)
     for idx, s in enumerate(sequences):
         if not len(s):
@@ -89,12 +91,14 @@ def pad_sequences(sequences, maxlen=None, dtype="int32", padding="pre", truncati
             raise ValueError(f'Truncating type "{truncating}" not understood')
         trunc = np.asarray(s[-maxlen:] if truncating == "pre" else s[:maxlen], dtype=dtype)
         if trunc.shape[1:] != sample_shape:
-            raise ValueError(f"Shape of sample {trunc.shape[1:]} of sequence at position {idx} is different "
-                             f"from expected shape {sample_shape}")
+            raise ValueError(
+                f"Shape of sample {trunc.shape[1:]} of sequence at position {idx} is different "
+                f"from expected shape {sample_shape}"
+            )
         if padding == "post":
-            out[idx, :len(trunc)] = trunc
+            out[idx, : len(trunc)] = trunc
         elif padding == "pre":
-            out[idx, -len(trunc):] = trunc
+            out[idx, -len(trunc) :] = trunc
         else:
             raise ValueError(f'Padding type "{padding}" not understood')
     return out
@@ -104,8 +108,9 @@ def set_random_seed(seed):
     """Seeds Python's ``random``, numpy's global generator and tapejax's (``tf.random.set_seed``),
     as Keras does, so layer initializers, dropout and shuffles repeat."""
     if not isinstance(seed, int):
-        raise ValueError(f"Expected `seed` argument to be an integer. Received: seed={seed} (of type "
-                         f"{type(seed)})")
+        raise ValueError(
+            f"Expected `seed` argument to be an integer. Received: seed={seed} (of type {type(seed)})"
+        )
     random.seed(seed)
     np.random.seed(seed)
     _random.set_seed(seed)

@@ -41,12 +41,27 @@ class BatchNormalization(Layer):
     [0.02] [1.]
     """
 
-    def __init__(self, axis: int = -1, momentum: float = 0.99, epsilon: float = 1e-3, center: bool = True,
-                 scale: bool = True, beta_initializer="zeros", gamma_initializer="ones",
-                 moving_mean_initializer="zeros", moving_variance_initializer="ones",
-                 beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
-                 gamma_constraint=None, synchronized: bool = False, renorm: bool = False,
-                 renorm_clipping=None, renorm_momentum: float = 0.99, **kwargs):
+    def __init__(
+        self,
+        axis: int = -1,
+        momentum: float = 0.99,
+        epsilon: float = 1e-3,
+        center: bool = True,
+        scale: bool = True,
+        beta_initializer="zeros",
+        gamma_initializer="ones",
+        moving_mean_initializer="zeros",
+        moving_variance_initializer="ones",
+        beta_regularizer=None,
+        gamma_regularizer=None,
+        beta_constraint=None,
+        gamma_constraint=None,
+        synchronized: bool = False,
+        renorm: bool = False,
+        renorm_clipping=None,
+        renorm_momentum: float = 0.99,
+        **kwargs,
+    ):
         super().__init__(**kwargs)  # renorm_clipping/renorm_momentum: used only with renorm
         check_unsupported(self, synchronized=synchronized, renorm=renorm)
         self.beta_regularizer = regularizers.get(beta_regularizer)
@@ -66,19 +81,33 @@ class BatchNormalization(Layer):
     def build(self, input_shape) -> None:
         rank = len(input_shape)
         if not -rank <= self.axis < rank:
-            raise ValueError(f"Axis {self.axis} is out of bounds for input shape {tuple(input_shape)}. "
-                             f"Received: axis={self.axis}")
+            raise ValueError(
+                f"Axis {self.axis} is out of bounds for input shape {tuple(input_shape)}. "
+                f"Received: axis={self.axis}"
+            )
         shape = (input_shape[self.axis],)
         if self.scale:
-            self.gamma = self.add_weight(shape=shape, name="gamma", initializer=self.gamma_initializer,
-                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
+            self.gamma = self.add_weight(
+                shape=shape,
+                name="gamma",
+                initializer=self.gamma_initializer,
+                regularizer=self.gamma_regularizer,
+                constraint=self.gamma_constraint,
+            )
         if self.center:
-            self.beta = self.add_weight(shape=shape, name="beta", initializer=self.beta_initializer,
-                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
-        self.moving_mean = self.add_weight(shape=shape, name="moving_mean",
-                                           initializer=self.moving_mean_initializer, trainable=False)
-        self.moving_variance = self.add_weight(shape=shape, name="moving_variance",
-                                               initializer=self.moving_variance_initializer, trainable=False)
+            self.beta = self.add_weight(
+                shape=shape,
+                name="beta",
+                initializer=self.beta_initializer,
+                regularizer=self.beta_regularizer,
+                constraint=self.beta_constraint,
+            )
+        self.moving_mean = self.add_weight(
+            shape=shape, name="moving_mean", initializer=self.moving_mean_initializer, trainable=False
+        )
+        self.moving_variance = self.add_weight(
+            shape=shape, name="moving_variance", initializer=self.moving_variance_initializer, trainable=False
+        )
         self._input_spec = {"ndim": rank, "axes": {self.axis: input_shape[self.axis]}}
 
     def _check_input(self, inputs) -> None:
@@ -96,8 +125,9 @@ class BatchNormalization(Layer):
             mean, variance = _nn.moments(x, axes)
             m = self.momentum
             self.moving_mean.assign(_cast(moving_mean * m + mean * (1.0 - m), self.moving_mean.dtype))
-            self.moving_variance.assign(_cast(moving_variance * m + variance * (1.0 - m),
-                                              self.moving_variance.dtype))
+            self.moving_variance.assign(
+                _cast(moving_variance * m + variance * (1.0 - m), self.moving_variance.dtype)
+            )
         else:
             mean, variance = moving_mean, moving_variance
         return _cast(self._normalize(x, mean, variance), self.compute_dtype)
@@ -106,17 +136,26 @@ class BatchNormalization(Layer):
         return tuple(input_shape)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
-                "center": self.center, "scale": self.scale,
-                "beta_initializer": initializers.serialize(self.beta_initializer),
-                "gamma_initializer": initializers.serialize(self.gamma_initializer),
-                "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
-                "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
-                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-                "beta_constraint": constraints.serialize(self.beta_constraint),
-                "gamma_constraint": constraints.serialize(self.gamma_constraint),
-                "synchronized": False, "renorm": False, "renorm_clipping": None, "renorm_momentum": 0.99}
+        return {
+            **super().get_config(),
+            "axis": self.axis,
+            "momentum": self.momentum,
+            "epsilon": self.epsilon,
+            "center": self.center,
+            "scale": self.scale,
+            "beta_initializer": initializers.serialize(self.beta_initializer),
+            "gamma_initializer": initializers.serialize(self.gamma_initializer),
+            "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
+            "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
+            "beta_regularizer": regularizers.serialize(self.beta_regularizer),
+            "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+            "beta_constraint": constraints.serialize(self.beta_constraint),
+            "gamma_constraint": constraints.serialize(self.gamma_constraint),
+            "synchronized": False,
+            "renorm": False,
+            "renorm_clipping": None,
+            "renorm_momentum": 0.99,
+        }
 
     def _normalize(self, x, mean, variance):
         """``tf.nn.batch_normalization``'s arithmetic, with the statistics along ``axis``."""

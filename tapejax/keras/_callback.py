@@ -42,8 +42,12 @@ class Callback:
     def on_batch_end(self, batch, logs=None): ...
     def on_epoch_begin(self, epoch, logs=None): ...
     def on_epoch_end(self, epoch, logs=None): ...
-    def on_train_batch_begin(self, batch, logs=None): self.on_batch_begin(batch, logs)
-    def on_train_batch_end(self, batch, logs=None): self.on_batch_end(batch, logs)
+    def on_train_batch_begin(self, batch, logs=None):
+        self.on_batch_begin(batch, logs)
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.on_batch_end(batch, logs)
+
     def on_test_batch_begin(self, batch, logs=None): ...
     def on_test_batch_end(self, batch, logs=None): ...
     def on_predict_batch_begin(self, batch, logs=None): ...
@@ -160,9 +164,14 @@ class CallbackList:
             self.callbacks.append(History())
         if add_progbar and not any(isinstance(c, ProgbarLogger) for c in self.callbacks):
             self.callbacks.append(ProgbarLogger())
-        self._batch_floats = any(type(c) not in (History, ProgbarLogger) and any(
-            getattr(getattr(c, hook), "__func__", None) is not getattr(Callback, hook)
-            for hook in _BATCH_HOOKS) for c in self.callbacks)
+        self._batch_floats = any(
+            type(c) not in (History, ProgbarLogger)
+            and any(
+                getattr(getattr(c, hook), "__func__", None) is not getattr(Callback, hook)
+                for hook in _BATCH_HOOKS
+            )
+            for c in self.callbacks
+        )
         for callback in self.callbacks:
             if model is not None:
                 callback.set_model(model)
@@ -178,14 +187,29 @@ class CallbackList:
         for callback in self.callbacks:
             getattr(callback, hook)(*args, logs)
 
-    def on_train_begin(self, logs=None): self._call("on_train_begin", logs=logs)
-    def on_train_end(self, logs=None): self._call("on_train_end", logs=logs)
-    def on_epoch_begin(self, epoch, logs=None): self._call("on_epoch_begin", epoch, logs=logs)
-    def on_epoch_end(self, epoch, logs=None): self._call("on_epoch_end", epoch, logs=logs)
-    def on_test_begin(self, logs=None): self._call("on_test_begin", logs=logs)
-    def on_test_end(self, logs=None): self._call("on_test_end", logs=logs)
-    def on_predict_begin(self, logs=None): self._call("on_predict_begin", logs=logs)
-    def on_predict_end(self, logs=None): self._call("on_predict_end", logs=logs)
+    def on_train_begin(self, logs=None):
+        self._call("on_train_begin", logs=logs)
+
+    def on_train_end(self, logs=None):
+        self._call("on_train_end", logs=logs)
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._call("on_epoch_begin", epoch, logs=logs)
+
+    def on_epoch_end(self, epoch, logs=None):
+        self._call("on_epoch_end", epoch, logs=logs)
+
+    def on_test_begin(self, logs=None):
+        self._call("on_test_begin", logs=logs)
+
+    def on_test_end(self, logs=None):
+        self._call("on_test_end", logs=logs)
+
+    def on_predict_begin(self, logs=None):
+        self._call("on_predict_begin", logs=logs)
+
+    def on_predict_end(self, logs=None):
+        self._call("on_predict_end", logs=logs)
 
     def on_train_batch_begin(self, batch, logs=None):
         self._call("on_train_batch_begin", batch, logs=logs, floats=self._batch_floats)

@@ -25,10 +25,12 @@ class CompileMetrics:
     def __init__(self, metrics, weighted_metrics, output_names: list):
         for arg, value in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
             if value and not isinstance(value, (list, tuple, dict)):
-                raise ValueError(f"Expected `{arg}` argument to be a list, tuple, or dict. Received "
-                                 f"instead: {arg}={value} of type {type(value)}")
+                raise ValueError(
+                    f"Expected `{arg}` argument to be a list, tuple, or dict. Received "
+                    f"instead: {arg}={value} of type {type(value)}"
+                )
         self._specs, self.output_names = (metrics, weighted_metrics), output_names
-        self._plain: list = []     # per output: its metrics (no sample weights)
+        self._plain: list = []  # per output: its metrics (no sample weights)
         self._weighted: list = []  # per output: its weighted metrics
         self.built = False
 
@@ -51,8 +53,11 @@ class CompileMetrics:
                 for metric in group:
                     key = f"{out_name}_{metric.name}" if several else metric.name
                     if key in seen:
-                        key = f"{out_name}_weighted_{metric.name}" if (weighted and several) else (
-                            f"weighted_{metric.name}" if weighted else f"{key}_1")
+                        key = (
+                            f"{out_name}_weighted_{metric.name}"
+                            if (weighted and several)
+                            else (f"weighted_{metric.name}" if weighted else f"{key}_1")
+                        )
                     seen.add(key)
                     self._keys.append((key, metric))
         self.built = True
@@ -87,19 +92,27 @@ def _per_output(spec, output_names: list, what: str) -> list:
     if isinstance(spec, dict):
         unknown = [k for k in spec if k not in output_names]
         if unknown:
-            raise ValueError(f"In the dict argument `{what}`, keys {unknown} do not match any model "
-                             f"output. Model output names: {output_names}")
+            raise ValueError(
+                f"In the dict argument `{what}`, keys {unknown} do not match any model "
+                f"output. Model output names: {output_names}"
+            )
         return [spec.get(name) for name in output_names]
     if what == "metrics":
-        nested = isinstance(spec, (list, tuple)) and len(output_names) > 1 and len(spec) == len(
-            output_names) and all(isinstance(s, (list, tuple)) or s is None for s in spec)
+        nested = (
+            isinstance(spec, (list, tuple))
+            and len(output_names) > 1
+            and len(spec) == len(output_names)
+            and all(isinstance(s, (list, tuple)) or s is None for s in spec)
+        )
         return list(spec) if nested else [spec] * len(output_names)
     if isinstance(spec, (list, tuple)):
         if len(spec) != len(output_names):
-            raise ValueError(f"For a model with multiple outputs, when providing the `{what}` argument as "
-                             f"a list, it should have as many entries as the model has outputs. Received:"
-                             f"\n{what}={list(spec)}\nof length {len(spec)} whereas the model has "
-                             f"{len(output_names)} outputs.")
+            raise ValueError(
+                f"For a model with multiple outputs, when providing the `{what}` argument as "
+                f"a list, it should have as many entries as the model has outputs. Received:"
+                f"\n{what}={list(spec)}\nof length {len(spec)} whereas the model has "
+                f"{len(output_names)} outputs."
+            )
         return list(spec)
     return [spec] * len(output_names)
 
@@ -114,14 +127,22 @@ class CompileLoss:
         weights = _per_output(loss_weights, output_names, "loss_weights")
         self.weights = [1.0 if w is None else float(w) for w in weights]
         # A model of several outputs logs each output's loss as ``<output name>_loss``.
-        self.trackers = [Mean(name=f"{n}_loss") for n, spec in zip(output_names, self._specs, strict=True)
-                         if spec is not None] if len(output_names) > 1 else []
+        self.trackers = (
+            [
+                Mean(name=f"{n}_loss")
+                for n, spec in zip(output_names, self._specs, strict=True)
+                if spec is not None
+            ]
+            if len(output_names) > 1
+            else []
+        )
         self.losses = None
 
     def __call__(self, y_true: list, y_pred: list, sample_weight: list | None = None):
         if self.losses is None:
-            self.losses = [compile_loss(spec, yt, yp)
-                           for spec, yt, yp in zip(self._specs, y_true, y_pred, strict=True)]
+            self.losses = [
+                compile_loss(spec, yt, yp) for spec, yt, yp in zip(self._specs, y_true, y_pred, strict=True)
+            ]
         total, parts = None, []
         weights = sample_weight or [None] * len(y_true)
         for fn, weight, yt, yp, sw in zip(self.losses, self.weights, y_true, y_pred, weights, strict=True):

@@ -100,15 +100,29 @@ class MinMaxNorm(Constraint):
         return w * (desired / (_EPSILON + norms))
 
     def get_config(self) -> dict:
-        return {"min_value": self.min_value, "max_value": self.max_value, "rate": self.rate,
-                "axis": self.axis}
+        return {
+            "min_value": self.min_value,
+            "max_value": self.max_value,
+            "rate": self.rate,
+            "axis": self.axis,
+        }
 
 
 max_norm, non_neg, unit_norm, min_max_norm = MaxNorm, NonNeg, UnitNorm, MinMaxNorm
-_CLASSES = {"Constraint": Constraint, "MaxNorm": MaxNorm, "NonNeg": NonNeg, "UnitNorm": UnitNorm,
-            "MinMaxNorm": MinMaxNorm}
-_BY_NAME = {**_CLASSES, "max_norm": MaxNorm, "non_neg": NonNeg, "unit_norm": UnitNorm,
-            "min_max_norm": MinMaxNorm}
+_CLASSES = {
+    "Constraint": Constraint,
+    "MaxNorm": MaxNorm,
+    "NonNeg": NonNeg,
+    "UnitNorm": UnitNorm,
+    "MinMaxNorm": MinMaxNorm,
+}
+_BY_NAME = {
+    **_CLASSES,
+    "max_norm": MaxNorm,
+    "non_neg": NonNeg,
+    "unit_norm": UnitNorm,
+    "min_max_norm": MinMaxNorm,
+}
 
 
 def serialize(constraint):

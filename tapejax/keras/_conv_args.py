@@ -15,13 +15,16 @@ def standardize_tuple(value, n: int, name: str, allow_zero: bool = False) -> tup
         except TypeError:
             values = ()
         if len(values) != n or not all(isinstance(v, int) for v in values):
-            raise ValueError(f"The `{name}` argument must be a tuple of {n} integers. Received {name}="
-                             f"{value}")
+            raise ValueError(
+                f"The `{name}` argument must be a tuple of {n} integers. Received {name}={value}"
+            )
     req = "{>= 0}" if allow_zero else "{> 0}"
     bad = [v for v in values if v < 0 or (v == 0 and not allow_zero)]
     if bad:
-        raise ValueError(f"The `{name}` argument must be a tuple of integers. Received {name}={value} "
-                         f"including values {set(bad)} that do not satisfy `value {req}`")
+        raise ValueError(
+            f"The `{name}` argument must be a tuple of integers. Received {name}={value} "
+            f"including values {set(bad)} that do not satisfy `value {req}`"
+        )
     return values
 
 
@@ -29,16 +32,19 @@ def standardize_padding(value, allow_causal: bool = False) -> str:
     padding = str(value).lower()
     allowed = {"valid", "same", "causal"} if allow_causal else {"valid", "same"}
     if padding not in allowed:
-        raise ValueError("The `padding` argument must be a list/tuple or one of "
-                         f"{allowed}. Received: {value}")
+        raise ValueError(
+            f"The `padding` argument must be a list/tuple or one of {allowed}. Received: {value}"
+        )
     return padding
 
 
 def standardize_data_format(value) -> str:
     data_format = "channels_last" if value is None else str(value).lower()
     if data_format not in ("channels_first", "channels_last"):
-        raise ValueError('The `data_format` argument must be one of {"channels_first", "channels_last"}. '
-                         f"Received: data_format={value}")
+        raise ValueError(
+            'The `data_format` argument must be one of {"channels_first", "channels_last"}. '
+            f"Received: data_format={value}"
+        )
     return data_format
 
 

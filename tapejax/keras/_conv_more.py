@@ -27,9 +27,15 @@ def _numbers(rank: int, data_format: str) -> tuple:
 
 
 def _conv(x, kernel, *, strides, padding, dilation, data_format, groups=1):
-    return jax.lax.conv_general_dilated(x, kernel, strides, padding.upper(), rhs_dilation=dilation,
-                                        dimension_numbers=_numbers(kernel.ndim - 2, data_format),
-                                        feature_group_count=groups)
+    return jax.lax.conv_general_dilated(
+        x,
+        kernel,
+        strides,
+        padding.upper(),
+        rhs_dilation=dilation,
+        dimension_numbers=_numbers(kernel.ndim - 2, data_format),
+        feature_group_count=groups,
+    )
 
 
 def _conv_transpose(x, kernel, *, out_shape, **conv):
@@ -70,26 +76,55 @@ def transpose_output_size(size, kernel, stride, padding, output_padding, dilatio
 class BaseConvTranspose(BaseConv):
     """The N-d transposed convolution; see :class:`Conv2DTranspose`."""
 
-    def __init__(self, filters, kernel_size, strides=1, padding="valid", output_padding=None,
-                 data_format=None, dilation_rate=1, activation=None, use_bias=True,
-                 kernel_initializer="glorot_uniform", bias_initializer="zeros", kernel_regularizer=None,
-                 bias_regularizer=None,
-                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+    def __init__(
+        self,
+        filters,
+        kernel_size,
+        strides=1,
+        padding="valid",
+        output_padding=None,
+        data_format=None,
+        dilation_rate=1,
+        activation=None,
+        use_bias=True,
+        kernel_initializer="glorot_uniform",
+        bias_initializer="zeros",
+        kernel_regularizer=None,
+        bias_regularizer=None,
+        activity_regularizer=None,
+        kernel_constraint=None,
+        bias_constraint=None,
+        **kwargs,
+    ):
         standardize_padding(padding)  # no 'causal'
-        super().__init__(filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
-                         dilation_rate=dilation_rate, activation=activation, use_bias=use_bias,
-                         kernel_initializer=kernel_initializer, bias_initializer=bias_initializer,
-                         kernel_regularizer=kernel_regularizer, bias_regularizer=bias_regularizer,
-                         activity_regularizer=activity_regularizer, kernel_constraint=kernel_constraint,
-                         bias_constraint=bias_constraint, **kwargs)
+        super().__init__(
+            filters,
+            kernel_size,
+            strides=strides,
+            padding=padding,
+            data_format=data_format,
+            dilation_rate=dilation_rate,
+            activation=activation,
+            use_bias=use_bias,
+            kernel_initializer=kernel_initializer,
+            bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer,
+            bias_regularizer=bias_regularizer,
+            activity_regularizer=activity_regularizer,
+            kernel_constraint=kernel_constraint,
+            bias_constraint=bias_constraint,
+            **kwargs,
+        )
         self.output_padding = None
         if output_padding is not None:
             pads = standardize_tuple(output_padding, self.rank, "output_padding", allow_zero=True)
             for i, (op, s) in enumerate(zip(pads, self.strides, strict=True)):
                 if op >= s:
-                    raise ValueError("`output_padding` must be strictly less than `strides` for all "
-                                     f"dimensions. At dimension {i}, `output_padding` is {op} but `strides` "
-                                     f"is {s}. Received: output_padding={pads}, strides={self.strides}")
+                    raise ValueError(
+                        "`output_padding` must be strictly less than `strides` for all "
+                        f"dimensions. At dimension {i}, `output_padding` is {op} but `strides` "
+                        f"is {s}. Received: output_padding={pads}, strides={self.strides}"
+                    )
             self.output_padding = pads
 
     def _kernel_shape(self, channels: int) -> tuple:
@@ -97,15 +132,29 @@ class BaseConvTranspose(BaseConv):
 
     def _convolve(self, x, kernel, padding):
         out_shape = self.compute_output_shape(tuple(x.shape))
-        return run_op(_CONV_TRANSPOSE, x, kernel, out_shape=tuple(out_shape), strides=self.strides,
-                      padding=padding, dilation=self.dilation_rate, data_format=self.data_format)
+        return run_op(
+            _CONV_TRANSPOSE,
+            x,
+            kernel,
+            out_shape=tuple(out_shape),
+            strides=self.strides,
+            padding=padding,
+            dilation=self.dilation_rate,
+            data_format=self.data_format,
+        )
 
     def compute_output_shape(self, input_shape):
         spatial = spatial_of(input_shape, self.data_format)
         pads = self.output_padding or (None,) * self.rank
-        out = tuple(transpose_output_size(*args, self.padding, p, d) for args, p, d in
-                    zip(zip(spatial, self.kernel_size, self.strides, strict=True), pads, self.dilation_rate,
-                        strict=True))
+        out = tuple(
+            transpose_output_size(*args, self.padding, p, d)
+            for args, p, d in zip(
+                zip(spatial, self.kernel_size, self.strides, strict=True),
+                pads,
+                self.dilation_rate,
+                strict=True,
+            )
+        )
         return with_spatial(input_shape, out, self.filters, self.data_format)
 
     def get_config(self) -> dict:
@@ -154,19 +203,48 @@ class Conv3DTranspose(BaseConvTranspose):
 class BaseDepthwiseConv(BaseConv):
     """The N-d depthwise convolution; see :class:`DepthwiseConv2D`."""
 
-    def __init__(self, kernel_size, strides=1, padding="valid", depth_multiplier=1, data_format=None,
-                 dilation_rate=1, activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
-                 bias_initializer="zeros", depthwise_regularizer=None, bias_regularizer=None,
-                 activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(None, kernel_size, strides=strides, padding=padding, data_format=data_format,
-                         dilation_rate=dilation_rate, activation=activation, use_bias=use_bias,
-                         kernel_initializer=depthwise_initializer, bias_initializer=bias_initializer,
-                         kernel_regularizer=depthwise_regularizer, bias_regularizer=bias_regularizer,
-                         activity_regularizer=activity_regularizer, kernel_constraint=depthwise_constraint,
-                         bias_constraint=bias_constraint, **kwargs)
+    def __init__(
+        self,
+        kernel_size,
+        strides=1,
+        padding="valid",
+        depth_multiplier=1,
+        data_format=None,
+        dilation_rate=1,
+        activation=None,
+        use_bias=True,
+        depthwise_initializer="glorot_uniform",
+        bias_initializer="zeros",
+        depthwise_regularizer=None,
+        bias_regularizer=None,
+        activity_regularizer=None,
+        depthwise_constraint=None,
+        bias_constraint=None,
+        **kwargs,
+    ):
+        super().__init__(
+            None,
+            kernel_size,
+            strides=strides,
+            padding=padding,
+            data_format=data_format,
+            dilation_rate=dilation_rate,
+            activation=activation,
+            use_bias=use_bias,
+            kernel_initializer=depthwise_initializer,
+            bias_initializer=bias_initializer,
+            kernel_regularizer=depthwise_regularizer,
+            bias_regularizer=bias_regularizer,
+            activity_regularizer=activity_regularizer,
+            kernel_constraint=depthwise_constraint,
+            bias_constraint=bias_constraint,
+            **kwargs,
+        )
         if depth_multiplier is not None and depth_multiplier <= 0:
-            raise ValueError("Invalid value for argument `depth_multiplier`. Expected a strictly positive "
-                             f"value. Received depth_multiplier={depth_multiplier}.")
+            raise ValueError(
+                "Invalid value for argument `depth_multiplier`. Expected a strictly positive "
+                f"value. Received depth_multiplier={depth_multiplier}."
+            )
         self.depth_multiplier = depth_multiplier
 
     def build(self, input_shape) -> None:
@@ -177,8 +255,12 @@ class BaseDepthwiseConv(BaseConv):
         return (*self.kernel_size, channels, self.depth_multiplier)
 
     def _conv_options(self, padding) -> dict:
-        return {"strides": self.strides, "padding": padding, "dilation": self.dilation_rate,
-                "data_format": self.data_format}
+        return {
+            "strides": self.strides,
+            "padding": padding,
+            "dilation": self.dilation_rate,
+            "data_format": self.data_format,
+        }
 
     def _convolve(self, x, kernel, padding):
         return run_op(_DEPTHWISE, x, kernel, **self._conv_options(padding))
@@ -230,20 +312,52 @@ class DepthwiseConv2D(BaseDepthwiseConv):
 class BaseSeparableConv(BaseDepthwiseConv):
     """The N-d separable convolution; see :class:`SeparableConv2D`."""
 
-    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
-                 depth_multiplier=1, activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
-                 pointwise_initializer="glorot_uniform", bias_initializer="zeros", depthwise_regularizer=None,
-                 pointwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
-                 depthwise_constraint=None, pointwise_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(kernel_size, strides=strides, padding=padding, depth_multiplier=depth_multiplier,
-                         data_format=data_format, dilation_rate=dilation_rate, activation=activation,
-                         use_bias=use_bias, depthwise_initializer=depthwise_initializer,
-                         bias_initializer=bias_initializer, depthwise_regularizer=depthwise_regularizer,
-                         bias_regularizer=bias_regularizer, activity_regularizer=activity_regularizer,
-                         depthwise_constraint=depthwise_constraint, bias_constraint=bias_constraint, **kwargs)
+    def __init__(
+        self,
+        filters,
+        kernel_size,
+        strides=1,
+        padding="valid",
+        data_format=None,
+        dilation_rate=1,
+        depth_multiplier=1,
+        activation=None,
+        use_bias=True,
+        depthwise_initializer="glorot_uniform",
+        pointwise_initializer="glorot_uniform",
+        bias_initializer="zeros",
+        depthwise_regularizer=None,
+        pointwise_regularizer=None,
+        bias_regularizer=None,
+        activity_regularizer=None,
+        depthwise_constraint=None,
+        pointwise_constraint=None,
+        bias_constraint=None,
+        **kwargs,
+    ):
+        super().__init__(
+            kernel_size,
+            strides=strides,
+            padding=padding,
+            depth_multiplier=depth_multiplier,
+            data_format=data_format,
+            dilation_rate=dilation_rate,
+            activation=activation,
+            use_bias=use_bias,
+            depthwise_initializer=depthwise_initializer,
+            bias_initializer=bias_initializer,
+            depthwise_regularizer=depthwise_regularizer,
+            bias_regularizer=bias_regularizer,
+            activity_regularizer=activity_regularizer,
+            depthwise_constraint=depthwise_constraint,
+            bias_constraint=bias_constraint,
+            **kwargs,
+        )
         if filters is not None and filters <= 0:
-            raise ValueError("Invalid value for argument `filters`. Expected a strictly positive value. "
-                             f"Received filters={filters}.")
+            raise ValueError(
+                "Invalid value for argument `filters`. Expected a strictly positive value. "
+                f"Received filters={filters}."
+            )
         self.separable_filters = filters
         self.pointwise_initializer = initializers.get(pointwise_initializer)
         self.pointwise_regularizer = regularizers.get(pointwise_regularizer)
@@ -259,8 +373,10 @@ class BaseSeparableConv(BaseDepthwiseConv):
         self.pointwise_kernel = self.add_weight(
             name="pointwise_kernel",
             shape=(1,) * self.rank + (channels * self.depth_multiplier, self.filters),
-            initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,
-            constraint=self.pointwise_constraint)
+            initializer=self.pointwise_initializer,
+            regularizer=self.pointwise_regularizer,
+            constraint=self.pointwise_constraint,
+        )
 
     def _convolve(self, x, kernel, padding):
         return run_op(_SEPARABLE, x, kernel, self.pointwise_kernel, **self._conv_options(padding))
@@ -269,10 +385,13 @@ class BaseSeparableConv(BaseDepthwiseConv):
         return self.separable_filters
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "filters": self.separable_filters,
-                "pointwise_initializer": initializers.serialize(self.pointwise_initializer),
-                "pointwise_regularizer": regularizers.serialize(self.pointwise_regularizer),
-                "pointwise_constraint": constraints.serialize(self.pointwise_constraint)}
+        return {
+            **super().get_config(),
+            "filters": self.separable_filters,
+            "pointwise_initializer": initializers.serialize(self.pointwise_initializer),
+            "pointwise_regularizer": regularizers.serialize(self.pointwise_regularizer),
+            "pointwise_constraint": constraints.serialize(self.pointwise_constraint),
+        }
 
 
 class SeparableConv1D(BaseSeparableConv):

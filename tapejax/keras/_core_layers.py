@@ -56,11 +56,15 @@ class Dropout(Layer):
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
         if not 0 <= rate <= 1:
-            raise ValueError("Invalid value received for argument `rate`. Expected a float value "
-                             f"between 0 and 1. Received: rate={rate}")
+            raise ValueError(
+                "Invalid value received for argument `rate`. Expected a float value "
+                f"between 0 and 1. Received: rate={rate}"
+            )
         if isinstance(noise_shape, str):
-            raise ValueError("Invalid value received for argument `noise_shape`. Expected a tuple or "
-                             f"list of integers. Received: noise_shape={noise_shape}")
+            raise ValueError(
+                "Invalid value received for argument `noise_shape`. Expected a tuple or "
+                f"list of integers. Received: noise_shape={noise_shape}"
+            )
         self.rate, self.seed = rate, seed
         self.noise_shape = None if noise_shape is None else tuple(noise_shape)
         self.built = True
@@ -85,8 +89,10 @@ class Dropout(Layer):
 def _data_format(value) -> str:
     value = "channels_last" if value is None else str(value).lower()
     if value not in ("channels_last", "channels_first"):
-        raise ValueError('The `data_format` argument must be one of {"channels_first", "channels_last"}. '
-                         f"Received: data_format={value}")
+        raise ValueError(
+            'The `data_format` argument must be one of {"channels_first", "channels_last"}. '
+            f"Received: data_format={value}"
+        )
     return value
 
 
@@ -133,11 +139,15 @@ class Reshape(Layer):
         super().__init__(**kwargs)
         target_shape = tuple(target_shape)
         if any(d < -1 for d in target_shape):
-            raise ValueError("Each dimension in `target_shape` must be a non-negative integer, or `-1` "
-                             f"for a single unknown dimension. Received: target_shape={target_shape}.")
+            raise ValueError(
+                "Each dimension in `target_shape` must be a non-negative integer, or `-1` "
+                f"for a single unknown dimension. Received: target_shape={target_shape}."
+            )
         if target_shape.count(-1) > 1:
-            raise ValueError("There must be at most one unknown dimension (-1) in `target_shape`. "
-                             f"Received: target_shape={target_shape}.")
+            raise ValueError(
+                "There must be at most one unknown dimension (-1) in `target_shape`. "
+                f"Received: target_shape={target_shape}."
+            )
         self.target_shape = target_shape
         self.built = True
 
@@ -152,13 +162,17 @@ class Reshape(Layer):
         known = math.prod(d for d in self.target_shape if d != -1)
         if -1 not in self.target_shape:
             if size != known:
-                raise ValueError("The total size of the tensor must be unchanged. Received: "
-                                 f"input_shape={rest}, target_shape={self.target_shape}")
+                raise ValueError(
+                    "The total size of the tensor must be unchanged. Received: "
+                    f"input_shape={rest}, target_shape={self.target_shape}"
+                )
             return (batch, *self.target_shape)
         if known == 0 or size % known:
-            raise ValueError("The total size of the tensor must be unchanged, however, the input size "
-                             "cannot by divided by the specified dimensions in target_shape. Received: "
-                             f"input_shape={rest}, target_shape={self.target_shape}")
+            raise ValueError(
+                "The total size of the tensor must be unchanged, however, the input size "
+                "cannot by divided by the specified dimensions in target_shape. Received: "
+                f"input_shape={rest}, target_shape={self.target_shape}"
+            )
         return (batch, *(size // known if d == -1 else d for d in self.target_shape))
 
     def get_config(self) -> dict:

@@ -10,8 +10,18 @@ import numpy as np
 from ..data import Dataset
 
 
-def timeseries_dataset_from_array(data, targets, sequence_length, sequence_stride=1, sampling_rate=1,
-                                  batch_size=128, shuffle=False, seed=None, start_index=None, end_index=None):
+def timeseries_dataset_from_array(
+    data,
+    targets,
+    sequence_length,
+    sequence_stride=1,
+    sampling_rate=1,
+    batch_size=128,
+    shuffle=False,
+    seed=None,
+    start_index=None,
+    end_index=None,
+):
     """Sliding windows over ``data`` (and the target of each window's first step) as a Dataset.
 
     Window ``i`` holds ``data[start + p_i + j * sampling_rate]`` for ``j < sequence_length``,
@@ -54,21 +64,29 @@ def _check_timeseries_arguments(length, start_index, end_index, sampling_rate, s
     if start_index and start_index < 0:
         raise ValueError(f"`start_index` must be 0 or greater. Received: start_index={start_index}")
     if start_index and start_index >= length:
-        raise ValueError("`start_index` must be lower than the length of the data. Received: "
-                         f"start_index={start_index}, for data of length {length}")
+        raise ValueError(
+            "`start_index` must be lower than the length of the data. Received: "
+            f"start_index={start_index}, for data of length {length}"
+        )
     if end_index:
         if start_index and end_index <= start_index:
-            raise ValueError("`end_index` must be higher than `start_index`. Received: "
-                             f"start_index={start_index}, and end_index={end_index} ")
+            raise ValueError(
+                "`end_index` must be higher than `start_index`. Received: "
+                f"start_index={start_index}, and end_index={end_index} "
+            )
         if end_index >= length:
-            raise ValueError("`end_index` must be lower than the length of the data. Received: "
-                             f"end_index={end_index}, for data of length {length}")
+            raise ValueError(
+                "`end_index` must be lower than the length of the data. Received: "
+                f"end_index={end_index}, for data of length {length}"
+            )
     for name, value in (("sampling_rate", sampling_rate), ("sequence_stride", sequence_stride)):
         if value <= 0:
             raise ValueError(f"`{name}` must be higher than 0. Received: {name}={value}")
         if value >= length:
-            raise ValueError(f"`{name}` must be lower than the length of the data. Received: {name}={value}, "
-                             f"for data of length {length}")
+            raise ValueError(
+                f"`{name}` must be lower than the length of the data. Received: {name}={value}, "
+                f"for data of length {length}"
+            )
 
 
 def split_dataset(dataset, left_size=None, right_size=None, shuffle=False, seed=None, preferred_backend=None):
@@ -83,8 +101,10 @@ def split_dataset(dataset, left_size=None, right_size=None, shuffle=False, seed=
     ([0, 1, 2], [3, 4])
     """
     if right_size is None and left_size is None:
-        raise ValueError("At least one of the `left_size` or `right_size` must be specified. Received: "
-                         "left_size=None and right_size=None")
+        raise ValueError(
+            "At least one of the `left_size` or `right_size` must be specified. Received: "
+            "left_size=None and right_size=None"
+        )
     samples, restore = _as_samples(dataset)
     if shuffle:
         if seed is None:
@@ -92,8 +112,10 @@ def split_dataset(dataset, left_size=None, right_size=None, shuffle=False, seed=
         random.seed(seed)
         random.shuffle(samples)
     left_size, right_size = _split_sizes(left_size, right_size, len(samples))
-    return (Dataset.from_tensor_slices(restore(samples[:left_size])),
-            Dataset.from_tensor_slices(restore(samples[-right_size:])))
+    return (
+        Dataset.from_tensor_slices(restore(samples[:left_size])),
+        Dataset.from_tensor_slices(restore(samples[-right_size:])),
+    )
 
 
 def _as_samples(dataset):
@@ -119,17 +141,23 @@ def _numpy(element):
 
 def _split_sizes(left_size, right_size, total):
     """Keras' ``_rescale_dataset_split_sizes``: fractions rounded, the missing side the rest."""
-    for side, size, words in (("left", left_size, f"integer smaller than {total}, or"),
-                              ("right", right_size, f"integer and smaller than {total} or")):
+    for side, size, words in (
+        ("left", left_size, f"integer smaller than {total}, or"),
+        ("right", right_size, f"integer and smaller than {total} or"),
+    ):
         if (type(size) is int and (size <= 0 or size >= total)) or (type(size) is float and not 0 < size < 1):
-            raise ValueError(f"`{side}_size` should be either a positive {words} a float within the range "
-                             f"`[0, 1]`. Received: {side}_size={size}")
+            raise ValueError(
+                f"`{side}_size` should be either a positive {words} a float within the range "
+                f"`[0, 1]`. Received: {side}_size={size}"
+            )
     left = round(left_size * total) if type(left_size) is float else left_size
     right = round(right_size * total) if type(right_size) is float else right_size
     left = total - right if left is None else left
     right = total - left if right is None else right
     if left + right > total:
         total_sizes = float(left + right)
-        raise ValueError(f"The sum of `left_size` and `right_size` should be smaller than the {total}. "
-                         f"Received: left_size + right_size = {total_sizes}and total_length = {total}")
+        raise ValueError(
+            f"The sum of `left_size` and `right_size` should be smaller than the {total}. "
+            f"Received: left_size + right_size = {total_sizes}and total_length = {total}"
+        )
     return int(left), int(right)

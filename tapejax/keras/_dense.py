@@ -36,9 +36,19 @@ class Dense(Layer):
     ['kernel', 'bias']
     """
 
-    def __init__(self, units, activation=None, use_bias: bool = True, kernel_initializer="glorot_uniform",
-                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
-                 kernel_constraint=None, bias_constraint=None, **kwargs):
+    def __init__(
+        self,
+        units,
+        activation=None,
+        use_bias: bool = True,
+        kernel_initializer="glorot_uniform",
+        bias_initializer="zeros",
+        kernel_regularizer=None,
+        bias_regularizer=None,
+        kernel_constraint=None,
+        bias_constraint=None,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         self.units = _positive_int(units)
         self.activation = activations.get(activation)
@@ -59,13 +69,22 @@ class Dense(Layer):
         return self._kernel
 
     def build(self, input_shape) -> None:
-        self._kernel = self.add_weight(shape=(input_shape[-1], self.units), name="kernel",
-                                       initializer=self.kernel_initializer,
-                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        self._kernel = self.add_weight(
+            shape=(input_shape[-1], self.units),
+            name="kernel",
+            initializer=self.kernel_initializer,
+            regularizer=self.kernel_regularizer,
+            constraint=self.kernel_constraint,
+        )
         self.bias = None
         if self.use_bias:
-            self.bias = self.add_weight(shape=(self.units,), name="bias", initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+            self.bias = self.add_weight(
+                shape=(self.units,),
+                name="bias",
+                initializer=self.bias_initializer,
+                regularizer=self.bias_regularizer,
+                constraint=self.bias_constraint,
+            )
 
     def _check_input(self, inputs) -> None:
         axes = {-1: self._kernel._np_shape[0]} if self._kernel is not None else None
@@ -79,19 +98,22 @@ class Dense(Layer):
             y = y + self.bias
         return self.activation(y)
 
-
     def compute_output_shape(self, input_shape):
         return (*tuple(input_shape)[:-1], self.units)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "units": self.units,
-                "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
-                "kernel_initializer": initializers.serialize(self.kernel_initializer),
-                "bias_initializer": initializers.serialize(self.bias_initializer),
-                "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
-                "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-                "kernel_constraint": constraints.serialize(self.kernel_constraint),
-                "bias_constraint": constraints.serialize(self.bias_constraint)}
+        return {
+            **super().get_config(),
+            "units": self.units,
+            "activation": activations.serialize(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": initializers.serialize(self.kernel_initializer),
+            "bias_initializer": initializers.serialize(self.bias_initializer),
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "kernel_constraint": constraints.serialize(self.kernel_constraint),
+            "bias_constraint": constraints.serialize(self.bias_constraint),
+        }
 
 
 def _positive_int(units) -> int:
@@ -100,6 +122,7 @@ def _positive_int(units) -> int:
     except TypeError:
         value = 0
     if value <= 0:
-        raise ValueError(f"Received an invalid value for `units`, expected a positive integer. "
-                         f"Received: units={units}")
+        raise ValueError(
+            f"Received an invalid value for `units`, expected a positive integer. Received: units={units}"
+        )
     return value

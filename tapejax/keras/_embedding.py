@@ -24,8 +24,17 @@ class Embedding(Layer):
     [('embedding/embeddings', (10, 3))]
     """
 
-    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
-                 embeddings_constraint=None, mask_zero=False, weights=None, **kwargs):
+    def __init__(
+        self,
+        input_dim,
+        output_dim,
+        embeddings_initializer="uniform",
+        embeddings_regularizer=None,
+        embeddings_constraint=None,
+        mask_zero=False,
+        weights=None,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         check_unsupported(self, mask_zero=mask_zero)
         self.input_dim, self.output_dim, self.mask_zero = input_dim, output_dim, mask_zero
@@ -40,9 +49,12 @@ class Embedding(Layer):
     def build(self, input_shape=None) -> None:
         if self.embeddings is None:
             self.embeddings = self.add_weight(
-                shape=(self.input_dim, self.output_dim), name="embeddings",
-                initializer=self.embeddings_initializer, regularizer=self.embeddings_regularizer,
-                constraint=self.embeddings_constraint)
+                shape=(self.input_dim, self.output_dim),
+                name="embeddings",
+                initializer=self.embeddings_initializer,
+                regularizer=self.embeddings_regularizer,
+                constraint=self.embeddings_constraint,
+            )
 
     def call(self, inputs):
         if inputs.dtype.name not in ("int32", "int64"):
@@ -53,8 +65,12 @@ class Embedding(Layer):
         return (*tuple(input_shape), self.output_dim)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "input_dim": self.input_dim, "output_dim": self.output_dim,
-                "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
-                "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
-                "embeddings_constraint": constraints.serialize(self.embeddings_constraint),
-                "mask_zero": self.mask_zero}
+        return {
+            **super().get_config(),
+            "input_dim": self.input_dim,
+            "output_dim": self.output_dim,
+            "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
+            "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
+            "embeddings_constraint": constraints.serialize(self.embeddings_constraint),
+            "mask_zero": self.mask_zero,
+        }

@@ -17,8 +17,9 @@ def _is_array(x) -> bool:
 
 def _is_number_list(x) -> bool:
     """A (nested) list of Python numbers: one array, not a list of inputs."""
-    return isinstance(x, list) and bool(x) and all(
-        isinstance(v, (int, float)) or _is_number_list(v) for v in x)
+    return (
+        isinstance(x, list) and bool(x) and all(isinstance(v, (int, float)) or _is_number_list(v) for v in x)
+    )
 
 
 def _to_numpy(x):
@@ -64,8 +65,10 @@ def train_validation_split(x, y, validation_split: float, sample_weight=None):
     """The last ``validation_split`` of the samples for validation (Keras slices, never shuffles):
     ``(x, y, sample_weight)`` to train on and ``(x, y, sample_weight)`` to validate on."""
     if not is_array_data(x):
-        raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays."
-                         f"Found incompatible type in the input: {type(x)}")
+        raise ValueError(
+            "Argument `validation_split` is only supported for tensors or NumPy arrays."
+            f"Found incompatible type in the input: {type(x)}"
+        )
     x, y, sample_weight = _to_numpy(x), _to_numpy(y), _to_numpy(sample_weight)
     split = int(math.floor(_num_samples(x) * (1.0 - validation_split)))
     head = jax.tree_util.tree_map(lambda a: a[:split], (x, y, sample_weight))
@@ -115,8 +118,17 @@ class EpochIterator:
     ``steps_per_execution`` batches go to one call of the step function.
     """
 
-    def __init__(self, x, y=None, batch_size=None, shuffle: bool = False, steps_per_epoch=None,
-                 sample_weight=None, class_weight=None, steps_per_execution: int = 1):
+    def __init__(
+        self,
+        x,
+        y=None,
+        batch_size=None,
+        shuffle: bool = False,
+        steps_per_epoch=None,
+        sample_weight=None,
+        class_weight=None,
+        steps_per_execution: int = 1,
+    ):
         self.steps_per_epoch = steps_per_epoch
         self.steps_per_execution = max(int(steps_per_execution), 1)
         self.arrays = is_array_data(x)
@@ -133,8 +145,10 @@ class EpochIterator:
             self._device_data = None
         else:
             if batch_size is not None:
-                raise ValueError("The `batch_size` argument must not be specified for the given input "
-                                 f"type. Received input: x={x}, batch_size={batch_size}")
+                raise ValueError(
+                    "The `batch_size` argument must not be specified for the given input "
+                    f"type. Received input: x={x}, batch_size={batch_size}"
+                )
             self.data = x
             length = getattr(x, "__len__", None)
             self.num_batches = steps_per_epoch or (len(x) if length is not None else None)
@@ -172,9 +186,12 @@ class EpochIterator:
             size = min(self.batch_size, self.n - start)
             count = 1
             # Full batches run steps_per_execution at a time; a short last batch alone.
-            while (count < self.steps_per_execution and step + count < self.num_batches
-                   and size == self.batch_size
-                   and self.n - ((step + count) * self.batch_size) % self.n >= self.batch_size):
+            while (
+                count < self.steps_per_execution
+                and step + count < self.num_batches
+                and size == self.batch_size
+                and self.n - ((step + count) * self.batch_size) % self.n >= self.batch_size
+            ):
                 count += 1
             yield step, step + self.steps_per_execution - 1, (self._device_data, order, size, count)
             step += count
@@ -187,6 +204,7 @@ def take_batch(arrays, order, position, size: int):
     n = jax.tree_util.tree_leaves(arrays, is_leaf=lambda a: isinstance(a, TensorLike))[0].shape[0]
     position.assign(Tensor((start + size) % n))
     if order is None:
+
         def cut(a):
             return Tensor(jax.lax.dynamic_slice_in_dim(a._value, start, size))
     else:
@@ -194,4 +212,5 @@ def take_batch(arrays, order, position, size: int):
 
         def cut(a):
             return Tensor(jnp.take(a._value, index, axis=0))
+
     return jax.tree_util.tree_map(cut, arrays, is_leaf=lambda a: isinstance(a, TensorLike))

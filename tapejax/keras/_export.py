@@ -38,8 +38,10 @@ def export(model, filepath, format="tf_saved_model", verbose=True, input_signatu
     if format not in _FORMATS:
         raise ValueError(f"Unrecognized format={format}. Supported formats are: {_FORMATS}.")
     if format != "tf_saved_model":
-        raise NotImplementedError(f"Model.export(format={format!r}) is not supported by tapejax; "
-                                  "export format='tf_saved_model' (a SavedModel).")
+        raise NotImplementedError(
+            f"Model.export(format={format!r}) is not supported by tapejax; "
+            "export format='tf_saved_model' (a SavedModel)."
+        )
     if not model.built:
         raise ValueError("The model provided has not yet been built. It must be built before export.")
     signature = list(input_signature) if input_signature is not None else [_input_spec(model)]
@@ -50,19 +52,26 @@ def export(model, filepath, format="tf_saved_model", verbose=True, input_signatu
         captures = [f"  {id(v)}: {resource}" for v in model.variables] or ["  None"]
         lines = [f"  args_{i} (POSITIONAL_ONLY): {type_text(s, names=True)}" for i, s in enumerate(signature)]
         lines += ["Output Type:", f"  {type_text(_output_spec(model, signature))}", "Captures:", *captures]
-        print(f"Saved artifact at '{filepath}'. The following endpoints are available:\n\n"
-              "* Endpoint 'serve'\n" + "\n".join(lines))
+        print(
+            f"Saved artifact at '{filepath}'. The following endpoints are available:\n\n"
+            "* Endpoint 'serve'\n" + "\n".join(lines)
+        )
 
 
 def _output_spec(model, signature: list):
     """What ``serve`` returns for ``signature``: the model run on KerasTensors (its batch ``None``)."""
+
     def symbolic(spec):
         return KerasTensor(spec.shape, spec.dtype.name)
-    inputs = [jax.tree_util.tree_map(symbolic, s, is_leaf=lambda x: isinstance(x, TensorSpec))
-              for s in signature]
+
+    inputs = [
+        jax.tree_util.tree_map(symbolic, s, is_leaf=lambda x: isinstance(x, TensorSpec)) for s in signature
+    ]
     specs = [output_spec(model, (inputs[0], tuple(inputs[1:]), {"training": False}), p) for p in _PROBES]
+
     def relaxed(a, b):
         return TensorSpec([d if d == e else None for d, e in zip(a.shape, b.shape, strict=True)], a.dtype)
+
     return jax.tree_util.tree_map(relaxed, *specs)
 
 
@@ -71,8 +80,10 @@ def _input_spec(model):
     subclassed model, the shape it was built for with an unknown batch dimension."""
     inputs = getattr(model, "_graph", None) and model._graph.inputs
     if inputs is not None:
+
         def spec(x: KerasTensor) -> TensorSpec:
             return TensorSpec(x.shape, x.dtype, name=x.name)
+
         if isinstance(inputs, KerasTensor):
             return spec(inputs)
         if isinstance(inputs, dict):
@@ -80,6 +91,8 @@ def _input_spec(model):
         return [spec(x) for x in inputs]
     shape = getattr(model, "_build_input_shape", None)
     if shape is None or not isinstance(shape, tuple):
-        raise ValueError("The model's input shape is not known: call the model on data first, or pass "
-                         "`input_signature` (a list with one tf.TensorSpec per argument of `call`).")
+        raise ValueError(
+            "The model's input shape is not known: call the model on data first, or pass "
+            "`input_signature` (a list with one tf.TensorSpec per argument of `call`)."
+        )
     return TensorSpec((None, *shape[1:]), getattr(model, "compute_dtype", "float32"))

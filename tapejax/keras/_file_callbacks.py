@@ -78,8 +78,10 @@ class TerminateOnNaN(Callback):
         loss = (logs or {}).get("loss")
         if loss is not None and (np.isnan(loss) or np.isinf(loss)):
             if self.raise_error:
-                raise RuntimeError(f"NaN or Inf loss encountered at batch {batch}. Loss value: {loss}. "
-                                   "Terminating training immediately.")
+                raise RuntimeError(
+                    f"NaN or Inf loss encountered at batch {batch}. Loss value: {loss}. "
+                    "Terminating training immediately."
+                )
             print(f"Batch {batch}: Invalid loss, terminating training")
             self.model.stop_training = True
 
@@ -108,8 +110,10 @@ class BackupAndRestore(Callback):
         self._prev_weights_path = f"{self._weights_path}.bkp"
         self._prev_training_metadata_path = f"{self._training_metadata_path}.bkp"
         if save_freq != "epoch" and not isinstance(save_freq, int):
-            raise ValueError(f"Invalid value for argument `save_freq`. Received: save_freq={save_freq}. "
-                             "Expected either 'epoch' or an integer value.")
+            raise ValueError(
+                f"Invalid value for argument `save_freq`. Received: save_freq={save_freq}. "
+                "Expected either 'epoch' or an integer value."
+            )
 
     def on_train_begin(self, logs=None):
         try:
@@ -126,9 +130,11 @@ class BackupAndRestore(Callback):
 
     def _load_model(self):
         if not self.model.built:
-            raise ValueError("To use the BackupAndRestore callback, you model must be built before you "
-                             f"call `fit()`. Model {self.model} is unbuilt. You can build it beforehand by "
-                             "calling it on a batch of data.")
+            raise ValueError(
+                "To use the BackupAndRestore callback, you model must be built before you "
+                f"call `fit()`. Model {self.model} is unbuilt. You can build it beforehand by "
+                "calling it on a batch of data."
+            )
         if os.path.exists(self._weights_path):
             optimizer = getattr(self.model, "optimizer", None)
             if optimizer is not None:  # its state is in the file too (a second build does nothing)
@@ -150,8 +156,10 @@ class BackupAndRestore(Callback):
     def _save_model(self):
         os.makedirs(self.backup_dir, exist_ok=True)
         if self.double_checkpoint:
-            for path, prev in ((self._weights_path, self._prev_weights_path),
-                               (self._training_metadata_path, self._prev_training_metadata_path)):
+            for path, prev in (
+                (self._weights_path, self._prev_weights_path),
+                (self._training_metadata_path, self._prev_training_metadata_path),
+            ):
                 if os.path.exists(path):
                     shutil.copy(path, prev)
         self.model.save_weights(self._weights_path, overwrite=True)

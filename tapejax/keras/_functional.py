@@ -20,8 +20,10 @@ class Graph:
         self.flat_inputs, self.flat_outputs = _flat(inputs), _flat(outputs)
         for x in self.flat_inputs + self.flat_outputs:
             if not isinstance(x, KerasTensor):
-                raise ValueError("All `inputs` and `outputs` values of a functional model must be "
-                                 f"KerasTensors (from `tf.keras.Input` and layer calls). Received: {x!r}")
+                raise ValueError(
+                    "All `inputs` and `outputs` values of a functional model must be "
+                    f"KerasTensors (from `tf.keras.Input` and layer calls). Received: {x!r}"
+                )
         self.nodes = self._ordered_nodes()
         if any(node.is_input for node in self.nodes):  # an Input that is not among ``inputs``
             raise ValueError("Output with path `` is not connected to `inputs`")
@@ -92,13 +94,16 @@ class Graph:
         values = {id(x): v for x, v in zip(self.flat_inputs, _match(self.inputs, inputs), strict=True)}
         for node in self.nodes:
             args, kwargs = jax.tree_util.tree_map(
-                lambda x: values[id(x)] if isinstance(x, KerasTensor) else x, (node.args, node.kwargs),
-                is_leaf=lambda x: isinstance(x, KerasTensor))
+                lambda x: values[id(x)] if isinstance(x, KerasTensor) else x,
+                (node.args, node.kwargs),
+                is_leaf=lambda x: isinstance(x, KerasTensor),
+            )
             out = node.layer(*args, **kwargs)
             flat = jax.tree_util.tree_leaves(out, is_leaf=lambda t: not isinstance(t, (list, tuple, dict)))
             values.update((id(x), v) for x, v in zip(node.outputs, flat, strict=True))
-        return jax.tree_util.tree_map(lambda x: values[id(x)], self.outputs,
-                                      is_leaf=lambda x: isinstance(x, KerasTensor))
+        return jax.tree_util.tree_map(
+            lambda x: values[id(x)], self.outputs, is_leaf=lambda x: isinstance(x, KerasTensor)
+        )
 
 
 def _match(structure, inputs) -> list:
@@ -107,14 +112,18 @@ def _match(structure, inputs) -> list:
     if isinstance(inputs, dict) and not isinstance(structure, dict):
         missing = [x.name for x in flat if x.name not in inputs]
         if missing:
-            raise ValueError(f"Missing data for input {missing[0]!r}. You passed a data dictionary with "
-                             f"keys {list(inputs)}. Expected the following keys: {[x.name for x in flat]}")
+            raise ValueError(
+                f"Missing data for input {missing[0]!r}. You passed a data dictionary with "
+                f"keys {list(inputs)}. Expected the following keys: {[x.name for x in flat]}"
+            )
         return [inputs[x.name] for x in flat]
     if isinstance(inputs, dict):
         return [inputs[k] for k in structure]
     if len(flat) == 1:
         return [inputs[0] if isinstance(inputs, (list, tuple)) and len(inputs) == 1 else inputs]
     if not isinstance(inputs, (list, tuple)) or len(inputs) != len(flat):
-        raise ValueError(f"Functional model expects {len(flat)} inputs, but it received "
-                         f"{len(inputs) if isinstance(inputs, (list, tuple)) else 1} input tensors.")
+        raise ValueError(
+            f"Functional model expects {len(flat)} inputs, but it received "
+            f"{len(inputs) if isinstance(inputs, (list, tuple)) else 1} input tensors."
+        )
     return list(inputs)

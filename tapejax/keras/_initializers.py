@@ -140,12 +140,15 @@ class VarianceScaling(Initializer):
         if scale <= 0.0:
             raise ValueError(f"Argument `scale` must be positive float. Received: scale={scale}")
         if mode not in ("fan_in", "fan_out", "fan_avg"):
-            raise ValueError(f"Invalid `mode` argument: {mode}. Please use one of "
-                             "{'fan_in', 'fan_out', 'fan_avg'}")
+            raise ValueError(
+                f"Invalid `mode` argument: {mode}. Please use one of {{'fan_in', 'fan_out', 'fan_avg'}}"
+            )
         distribution = "truncated_normal" if distribution.lower() == "normal" else distribution.lower()
         if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
-            raise ValueError(f"Invalid `distribution` argument: {distribution}. Please use one of "
-                             "{'uniform', 'truncated_normal', 'untruncated_normal'}")
+            raise ValueError(
+                f"Invalid `distribution` argument: {distribution}. Please use one of "
+                "{'uniform', 'truncated_normal', 'untruncated_normal'}"
+            )
         self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
 
     def __call__(self, shape, dtype=None) -> Tensor:
@@ -248,8 +251,10 @@ class Orthogonal(Initializer):
     def __call__(self, shape, dtype=None) -> Tensor:
         shape = tuple(int(d) for d in shape)
         if len(shape) < 2:
-            raise ValueError("The tensor to initialize must be at least two-dimensional. Received: "
-                             f"shape={shape} of rank {len(shape)}.")
+            raise ValueError(
+                "The tensor to initialize must be at least two-dimensional. Received: "
+                f"shape={shape} of rank {len(shape)}."
+            )
         rows, cols = math.prod(shape[:-1]), shape[-1]
         flat = (max(rows, cols), min(rows, cols))
         a = _draw("normal", flat, "float32", self.seed, (0.0, 1.0))._value
@@ -275,8 +280,10 @@ class Identity(Initializer):
 
     def __call__(self, shape, dtype=None) -> Tensor:
         if len(shape) != 2:
-            raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
-                             f"Received: shape={tuple(shape)} of rank {len(shape)}.")
+            raise ValueError(
+                "Identity matrix initializer can only be used for 2D matrices. "
+                f"Received: shape={tuple(shape)} of rank {len(shape)}."
+            )
         return Tensor((self.gain * np.eye(*shape)).astype(_as_dtype(dtype)._np))
 
 
@@ -295,8 +302,11 @@ def _fans(shape) -> tuple[int, int]:
     return shape[-2] * receptive, shape[-1] * receptive
 
 
-_UNSEEDED = {"normal": _random.normal, "truncated_normal": _random.truncated_normal,
-             "uniform": _random.uniform}
+_UNSEEDED = {
+    "normal": _random.normal,
+    "truncated_normal": _random.truncated_normal,
+    "uniform": _random.uniform,
+}
 
 
 def _draw(kind: str, shape, dtype, seed, params: tuple) -> Tensor:
@@ -322,18 +332,47 @@ def _truncated_normal(key, shape, dtype):
     return jax.random.truncated_normal(key, -2.0, 2.0, shape, dtype)
 
 
-_CLASSES = [Constant, Zeros, Ones, RandomNormal, TruncatedNormal, RandomUniform, VarianceScaling,
-            GlorotUniform, GlorotNormal, HeNormal, HeUniform, LecunNormal, LecunUniform, Orthogonal,
-            Identity]
+_CLASSES = [
+    Constant,
+    Zeros,
+    Ones,
+    RandomNormal,
+    TruncatedNormal,
+    RandomUniform,
+    VarianceScaling,
+    GlorotUniform,
+    GlorotNormal,
+    HeNormal,
+    HeUniform,
+    LecunNormal,
+    LecunUniform,
+    Orthogonal,
+    Identity,
+]
 _BY_NAME = {cls.__name__: cls for cls in _CLASSES}
-_BY_NAME.update({
-    "constant": Constant, "zeros": Zeros, "ones": Ones, "random_normal": RandomNormal,
-    "truncated_normal": TruncatedNormal, "random_uniform": RandomUniform,
-    "variance_scaling": VarianceScaling, "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
-    "he_normal": HeNormal, "he_uniform": HeUniform, "lecun_normal": LecunNormal,
-    "lecun_uniform": LecunUniform, "normal": RandomNormal, "uniform": RandomUniform, "one": Ones,
-    "zero": Zeros, "orthogonal": Orthogonal, "identity": Identity,
-})
+_BY_NAME.update(
+    {
+        "constant": Constant,
+        "zeros": Zeros,
+        "ones": Ones,
+        "random_normal": RandomNormal,
+        "truncated_normal": TruncatedNormal,
+        "random_uniform": RandomUniform,
+        "variance_scaling": VarianceScaling,
+        "glorot_uniform": GlorotUniform,
+        "glorot_normal": GlorotNormal,
+        "he_normal": HeNormal,
+        "he_uniform": HeUniform,
+        "lecun_normal": LecunNormal,
+        "lecun_uniform": LecunUniform,
+        "normal": RandomNormal,
+        "uniform": RandomUniform,
+        "one": Ones,
+        "zero": Zeros,
+        "orthogonal": Orthogonal,
+        "identity": Identity,
+    }
+)
 
 
 def serialize(initializer):
@@ -370,17 +409,21 @@ def get(identifier):
         return identifier()
     if callable(identifier):
         return identifier
-    raise ValueError(f"Could not interpret initializer identifier: {identifier}. Use one of "
-                     f"{sorted(k for k in _BY_NAME if k.islower())}, an initializer object, or a "
-                     "callable f(shape, dtype).")
+    raise ValueError(
+        f"Could not interpret initializer identifier: {identifier}. Use one of "
+        f"{sorted(k for k in _BY_NAME if k.islower())}, an initializer object, or a "
+        "callable f(shape, dtype)."
+    )
 
 
 def _from_value(value):
     def initialize(shape, dtype=None):
         tensor = convert_to_tensor(value)
         if tuple(shape) != tuple(tensor.shape):
-            raise ValueError(f"Expected `shape` to be {tuple(tensor.shape)} for direct tensor as "
-                             f"initializer. Received shape={tuple(shape)}")
+            raise ValueError(
+                f"Expected `shape` to be {tuple(tensor.shape)} for direct tensor as "
+                f"initializer. Received shape={tuple(shape)}"
+            )
         return _cast(tensor, _as_dtype(dtype)) if dtype is not None else tensor
 
     return initialize

@@ -17,12 +17,22 @@ class InputLayer(Layer):
       name: the layer's (and the tensor's) name; ``input_layer``, ``input_layer_1``... by default.
     """
 
-    def __init__(self, shape=None, batch_size=None, dtype=None, batch_shape=None, name=None,
-                 sparse=None, ragged=None, **kwargs):
+    def __init__(
+        self,
+        shape=None,
+        batch_size=None,
+        dtype=None,
+        batch_shape=None,
+        name=None,
+        sparse=None,
+        ragged=None,
+        **kwargs,
+    ):
         super().__init__(dtype=dtype, name=name, **kwargs)
         if sparse or ragged:
-            raise NotImplementedError("tf.keras.Input: sparse and ragged inputs are not supported by "
-                                      "tapejax.keras.")
+            raise NotImplementedError(
+                "tf.keras.Input: sparse and ragged inputs are not supported by tapejax.keras."
+            )
         if shape is not None and batch_shape is not None:
             raise ValueError("You cannot pass both `shape` and `batch_shape` at the same time.")
         if shape is None and batch_shape is None:
@@ -45,12 +55,27 @@ class InputLayer(Layer):
         return inputs
 
     def get_config(self) -> dict:
-        return {"batch_shape": list(self._batch_shape), "dtype": self.dtype, "sparse": False, "ragged": False,
-                "name": self.name, "optional": False}
+        return {
+            "batch_shape": list(self._batch_shape),
+            "dtype": self.dtype,
+            "sparse": False,
+            "ragged": False,
+            "name": self.name,
+            "optional": False,
+        }
 
 
-def Input(shape=None, batch_size=None, dtype=None, batch_shape=None, name=None, sparse=None,
-          ragged=None, tensor=None, optional=False):
+def Input(
+    shape=None,
+    batch_size=None,
+    dtype=None,
+    batch_shape=None,
+    name=None,
+    sparse=None,
+    ragged=None,
+    tensor=None,
+    optional=False,
+):
     """A symbolic input of a functional model (``tf.keras.Input``): a KerasTensor.
 
     Args:
@@ -67,8 +92,16 @@ def Input(shape=None, batch_size=None, dtype=None, batch_shape=None, name=None, 
     (None, 2)
     """
     if tensor is not None or optional:
-        raise NotImplementedError("tf.keras.Input: `tensor` and `optional` are not supported by "
-                                  "tapejax.keras.")
-    layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, batch_shape=batch_shape,
-                       name=name, sparse=sparse, ragged=ragged)
+        raise NotImplementedError(
+            "tf.keras.Input: `tensor` and `optional` are not supported by tapejax.keras."
+        )
+    layer = InputLayer(
+        shape=shape,
+        batch_size=batch_size,
+        dtype=dtype,
+        batch_shape=batch_shape,
+        name=name,
+        sparse=sparse,
+        ragged=ragged,
+    )
     return layer.output

@@ -8,16 +8,20 @@ def check_input_spec(layer, inputs, *, ndim=None, min_ndim=None, axes=None) -> N
     shape = inputs._np_shape
     prefix = f"Input 0 of layer '{layer.name}' is incompatible with the layer:"
     if ndim is not None and len(shape) != ndim:
-        raise ValueError(f"{prefix} expected ndim={ndim}, found ndim={len(shape)}. Full shape received: "
-                         f"{shape}")
+        raise ValueError(
+            f"{prefix} expected ndim={ndim}, found ndim={len(shape)}. Full shape received: {shape}"
+        )
     if min_ndim is not None and len(shape) < min_ndim:
-        raise ValueError(f"{prefix} expected min_ndim={min_ndim}, found ndim={len(shape)}. Full shape "
-                         f"received: {shape}")
+        raise ValueError(
+            f"{prefix} expected min_ndim={min_ndim}, found ndim={len(shape)}. Full shape received: {shape}"
+        )
     for axis, value in (axes or {}).items():
         if shape[axis] != value:
-            raise ValueError(f"{prefix} expected axis {axis} of input shape to have value {value}, but "
-                             f"received input with shape {shape}. A built layer keeps the input size "
-                             "it was built for; use a new layer for inputs of another size.")
+            raise ValueError(
+                f"{prefix} expected axis {axis} of input shape to have value {value}, but "
+                f"received input with shape {shape}. A built layer keeps the input size "
+                "it was built for; use a new layer for inputs of another size."
+            )
 
 
 def check_unsupported(layer, **options) -> None:
@@ -26,4 +30,5 @@ def check_unsupported(layer, **options) -> None:
         if value is not None and value is not False:
             raise NotImplementedError(
                 f"{type(layer).__name__}: `{key}` is not supported by tapejax.keras; leave it unset "
-                "and apply it in your own training step.")
+                "and apply it in your own training step."
+            )

@@ -47,14 +47,16 @@ def _unary(name: str):
 
 def _wrap_in_layer(framework: str, fn: str) -> str:
     """Keras 3's message for a KerasTensor given to a TensorFlow (or JAX) function."""
-    return (f"A KerasTensor cannot be used as input to a {framework} function. A KerasTensor is a symbolic "
-            "placeholder for a shape and dtype, used when constructing Keras Functional models or Keras "
-            "Functions. You can only use it as input to a Keras layer or a Keras operation (from the "
-            "namespaces `keras.layers` and `keras.ops`). You are likely doing something like:\n\n"
-            f"```\nx = Input(...)\n...\n{fn}(x)  # Invalid.\n```\n\n"
-            f"What you should do instead is wrap `{fn}` in a layer:\n\n"
-            f"```\nclass MyLayer(Layer):\n    def call(self, x):\n        return {fn}(x)\n\n"
-            "x = MyLayer()(x)\n```\n")
+    return (
+        f"A KerasTensor cannot be used as input to a {framework} function. A KerasTensor is a symbolic "
+        "placeholder for a shape and dtype, used when constructing Keras Functional models or Keras "
+        "Functions. You can only use it as input to a Keras layer or a Keras operation (from the "
+        "namespaces `keras.layers` and `keras.ops`). You are likely doing something like:\n\n"
+        f"```\nx = Input(...)\n...\n{fn}(x)  # Invalid.\n```\n\n"
+        f"What you should do instead is wrap `{fn}` in a layer:\n\n"
+        f"```\nclass MyLayer(Layer):\n    def call(self, x):\n        return {fn}(x)\n\n"
+        "x = MyLayer()(x)\n```\n"
+    )
 
 
 class KerasTensor:
@@ -76,20 +78,28 @@ class KerasTensor:
         return len(self.shape)
 
     def __repr__(self) -> str:
-        return (f"<KerasTensor shape={self.shape}, dtype={self.dtype}, sparse=False, ragged=False, "
-                f"name={self.name}>")
+        return (
+            f"<KerasTensor shape={self.shape}, dtype={self.dtype}, sparse=False, ragged=False, "
+            f"name={self.name}>"
+        )
 
     def __array__(self, *args, **kwargs):
-        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
-                         "have any actual numerical value. You cannot convert it to a NumPy array.")
+        raise ValueError(
+            "A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+            "have any actual numerical value. You cannot convert it to a NumPy array."
+        )
 
     def __int__(self):
-        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
-                         "have any actual numerical value. You cannot convert it to an int.")
+        raise ValueError(
+            "A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+            "have any actual numerical value. You cannot convert it to an int."
+        )
 
     def __float__(self):
-        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
-                         "have any actual numerical value. You cannot convert it to a float.")
+        raise ValueError(
+            "A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
+            "have any actual numerical value. You cannot convert it to a float."
+        )
 
     def __tf_tensor__(self, dtype=None, name=None):
         # TF's tensor-conversion protocol: every tapejax op converts its inputs through it.
@@ -169,8 +179,9 @@ def shapes_of(tree):
     """The build shape(s) of a call's first argument: a tuple, or a structure of them."""
     if isinstance(tree, KerasTensor):
         return tree.shape
-    return jax.tree_util.tree_map(lambda x: x.shape if isinstance(x, KerasTensor) else x, tree,
-                                  is_leaf=_is_leaf)
+    return jax.tree_util.tree_map(
+        lambda x: x.shape if isinstance(x, KerasTensor) else x, tree, is_leaf=_is_leaf
+    )
 
 
 def symbolic_call(layer, inputs, args, kwargs):
@@ -184,8 +195,14 @@ def symbolic_call(layer, inputs, args, kwargs):
     specs = [output_spec(layer, tree, probe) for probe in _PROBES]
     flat, out_tree = jax.tree_util.tree_flatten(specs[0])
     other = jax.tree_util.tree_leaves(specs[1])
-    outputs = [KerasTensor([a if a == b else None for a, b in zip(s.shape, o.shape, strict=True)],
-                           s.dtype.name, auto_tensor_name()) for s, o in zip(flat, other, strict=True)]
+    outputs = [
+        KerasTensor(
+            [a if a == b else None for a, b in zip(s.shape, o.shape, strict=True)],
+            s.dtype.name,
+            auto_tensor_name(),
+        )
+        for s, o in zip(flat, other, strict=True)
+    ]
     refine = getattr(layer, "refine_outputs", None)  # Keras' own shape or dtype rule, where it differs
     if refine is not None:
         outputs = refine(outputs, (inputs, *args), kwargs)
@@ -201,8 +218,11 @@ def output_spec(layer, tree, probe: int):
     unknown dimension set to ``probe``. Variable assignments made by the call are dropped."""
     flat, structure = jax.tree_util.tree_flatten(tree, is_leaf=_is_leaf)
     symbolic = [isinstance(x, KerasTensor) for x in flat]
-    specs = [jax.ShapeDtypeStruct(tuple(probe if d is None else d for d in x.shape), jnp.dtype(x.dtype))
-             for x, s in zip(flat, symbolic, strict=True) if s]
+    specs = [
+        jax.ShapeDtypeStruct(tuple(probe if d is None else d for d in x.shape), jnp.dtype(x.dtype))
+        for x, s in zip(flat, symbolic, strict=True)
+        if s
+    ]
     variables = live_variables()
 
     def run(values, var_values):
@@ -219,9 +239,11 @@ def output_spec(layer, tree, probe: int):
 
 def compute_output_shape(layer, input_shape):
     """The output shape(s) of a built layer for ``input_shape`` (no None dimensions)."""
-    inputs = jax.tree_util.tree_map(KerasTensor, input_shape,
-                                    is_leaf=lambda s: isinstance(s, tuple) and all(
-                                        d is None or isinstance(d, int) for d in s))
+    inputs = jax.tree_util.tree_map(
+        KerasTensor,
+        input_shape,
+        is_leaf=lambda s: isinstance(s, tuple) and all(d is None or isinstance(d, int) for d in s),
+    )
     spec = output_spec(layer, (inputs, (), {}), 1)
     return jax.tree_util.tree_map(lambda s: tuple(s.shape), spec)
 

@@ -86,8 +86,9 @@ class Lambda(Layer):
     def get_config(self) -> dict:
         config = {"function": _function_config(self.function)}
         if self._output_shape is not None:
-            config["output_shape"] = (_function_config(self._output_shape) if callable(self._output_shape)
-                                      else self._output_shape)
+            config["output_shape"] = (
+                _function_config(self._output_shape) if callable(self._output_shape) else self._output_shape
+            )
         if self.mask is not None:
             config["mask"] = _function_config(self.mask)
         config["arguments"] = self.arguments
@@ -112,11 +113,17 @@ def _function_config(fn):
     if isinstance(fn, types.LambdaType) and fn.__name__ == "<lambda>":
         code = base64.encodebytes(marshal.dumps(fn.__code__)).decode("ascii")
         closure = tuple(c.cell_contents for c in fn.__closure__) if fn.__closure__ else None
-        return {"class_name": "__lambda__", "config": {"code": code, "defaults": fn.__defaults__,
-                                                       "closure": closure}}
+        return {
+            "class_name": "__lambda__",
+            "config": {"code": code, "defaults": fn.__defaults__, "closure": closure},
+        }
     if callable(fn):
-        return {"module": "builtins", "class_name": "function", "config": fn.__name__,
-                "registered_name": "function"}
+        return {
+            "module": "builtins",
+            "class_name": "function",
+            "config": fn.__name__,
+            "registered_name": "function",
+        }
     if fn is None or isinstance(fn, (list, tuple, int, float, bool)):
         return fn
     raise ValueError(f"Invalid input type for serialization. Received: {fn} of type {type(fn)}.")
@@ -132,7 +139,8 @@ def _load_function(config, custom_objects: dict, safe: bool):
                 "This carries a potential risk of arbitrary code execution and thus it is disallowed by "
                 "default. If you trust the source of the artifact, you can override this error by "
                 "passing `safe_mode=False` to the loading function, or calling "
-                "`keras.config.enable_unsafe_deserialization().")
+                "`keras.config.enable_unsafe_deserialization()."
+            )
         inner = config["config"]
         code = marshal.loads(base64.decodebytes(inner["code"].encode("ascii")))
         defaults = tuple(inner["defaults"]) if inner.get("defaults") is not None else None
@@ -142,6 +150,8 @@ def _load_function(config, custom_objects: dict, safe: bool):
         name = config["config"]
         if name in custom_objects:
             return custom_objects[name]
-        raise TypeError(f"Could not locate function '{name}'. Make sure custom classes are decorated with "
-                        f"`@keras.saving.register_keras_serializable()`. Full object config: {config}")
+        raise TypeError(
+            f"Could not locate function '{name}'. Make sure custom classes are decorated with "
+            f"`@keras.saving.register_keras_serializable()`. Full object config: {config}"
+        )
     return config

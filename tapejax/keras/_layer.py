@@ -87,26 +87,44 @@ class Layer(LayerLosses, Module):
     ['scale/w']
     """
 
-    def __init__(self, *, activity_regularizer=None, trainable: bool = True, dtype=None,
-                 autocast: bool = True, name: str | None = None, **kwargs):
+    def __init__(
+        self,
+        *,
+        activity_regularizer=None,
+        trainable: bool = True,
+        dtype=None,
+        autocast: bool = True,
+        name: str | None = None,
+        **kwargs,
+    ):
         input_shape, input_dim = kwargs.pop("input_shape", None), kwargs.pop("input_dim", None)
         if input_shape is not None or input_dim is not None:
-            warnings.warn("Do not pass an `input_shape`/`input_dim` argument to a layer. When using "
-                          "Sequential models, prefer using an `Input(shape)` object as the first layer "
-                          "in the model instead.", stacklevel=2)
+            warnings.warn(
+                "Do not pass an `input_shape`/`input_dim` argument to a layer. When using "
+                "Sequential models, prefer using an `Input(shape)` object as the first layer "
+                "in the model instead.",
+                stacklevel=2,
+            )
         # What Sequential builds its first layer for, as Keras 3 keeps it.
-        self._input_shape_arg = tuple(input_shape) if input_shape is not None else (
-            (input_dim,) if input_dim is not None else None)
+        self._input_shape_arg = (
+            tuple(input_shape)
+            if input_shape is not None
+            else ((input_dim,) if input_dim is not None else None)
+        )
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
         self.activity_regularizer = regularizers.get(activity_regularizer)
         self._losses: list = []
         if not isinstance(trainable, bool):
-            raise ValueError(f"Expected `trainable` to be a boolean. Received: trainable={trainable} "
-                             f"(of type {type(trainable)})")
+            raise ValueError(
+                f"Expected `trainable` to be a boolean. Received: trainable={trainable} "
+                f"(of type {type(trainable)})"
+            )
         if name is not None and (not isinstance(name, str) or "/" in name):
-            raise ValueError("Argument `name` must be a string and cannot contain character `/`. "
-                             f"Received: name={name} (of type {type(name)})")
+            raise ValueError(
+                "Argument `name` must be a string and cannot contain character `/`. "
+                f"Received: name={name} (of type {type(name)})"
+            )
         # Not Module.__init__: Keras layer names need not be Python identifiers.
         self._name = name or _auto_name(type(self).__name__)
         self._trainable = trainable
@@ -132,9 +150,20 @@ class Layer(LayerLosses, Module):
     variable_dtype = compute_dtype = dtype
 
     # -- weights --------------------------------------------------------------------------
-    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable: bool = True,
-                   autocast: bool = True, regularizer=None, constraint=None, aggregation="none",
-                   overwrite_with_gradient: bool = False, name: str | None = None) -> KerasVariable:
+    def add_weight(
+        self,
+        *args,
+        shape=None,
+        initializer=None,
+        dtype=None,
+        trainable: bool = True,
+        autocast: bool = True,
+        regularizer=None,
+        constraint=None,
+        aggregation="none",
+        overwrite_with_gradient: bool = False,
+        name: str | None = None,
+    ) -> KerasVariable:
         """Creates a weight of this layer, tracked in :attr:`weights` (``Layer.add_weight``).
 
         Args:
@@ -162,8 +191,10 @@ class Layer(LayerLosses, Module):
             path = "/".join([scope for scope, _ in _state.scopes] + [name])
         variable = KerasVariable(value, trainable=trainable, name=name, path=path, dtype=dtype)
         if tuple(variable.shape) != tuple(shape):
-            raise ValueError(f"Layer.add_weight: the initializer of {name!r} returned shape "
-                             f"{variable.shape}, expected {tuple(shape)}.")
+            raise ValueError(
+                f"Layer.add_weight: the initializer of {name!r} returned shape "
+                f"{variable.shape}, expected {tuple(shape)}."
+            )
         variable.regularizer, variable.constraint = regularizer, constraint
         (self._trainable_variables if trainable else self._non_trainable_variables).append(variable)
         return variable
@@ -196,20 +227,26 @@ class Layer(LayerLosses, Module):
         """Assigns :attr:`weights` from a list of arrays of the same shapes."""
         own = self.weights
         if len(weights) != len(own):
-            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a weight "
-                             f"list of length {len(weights)}, but the layer was expecting {len(own)} "
-                             "weights.")
+            raise ValueError(
+                f"You called `set_weights(weights)` on layer '{self.name}' with a weight "
+                f"list of length {len(weights)}, but the layer was expecting {len(own)} "
+                "weights."
+            )
         for variable, value in zip(own, weights, strict=True):
             if tuple(np.shape(value)) != tuple(variable.shape):
-                raise ValueError(f"Layer {self.name} weight shape {variable.shape} is not compatible "
-                                 f"with provided weight shape {np.shape(value)}.")
+                raise ValueError(
+                    f"Layer {self.name} weight shape {variable.shape} is not compatible "
+                    f"with provided weight shape {np.shape(value)}."
+                )
             variable.assign(np.asarray(value, dtype=variable.dtype.as_numpy_dtype))
 
     def count_params(self) -> int:
         """The number of scalars in :attr:`weights`; the layer must be built."""
         if not self.built:
-            raise ValueError(f"You tried to call `count_params` on layer '{self.name}', but the layer "
-                             "isn't built. You can build it manually via: `layer.build(input_shape)`.")
+            raise ValueError(
+                f"You tried to call `count_params` on layer '{self.name}', but the layer "
+                "isn't built. You can build it manually via: `layer.build(input_shape)`."
+            )
         return int(sum(w.shape.num_elements() for w in self.weights))
 
     @property
@@ -256,7 +293,8 @@ class Layer(LayerLosses, Module):
 
     def __call__(self, inputs, *args, **kwargs):
         if isinstance(inputs, KerasTensor) or (
-                not isinstance(inputs, TensorLike) and has_keras_tensor((inputs, args, kwargs))):
+            not isinstance(inputs, TensorLike) and has_keras_tensor((inputs, args, kwargs))
+        ):
             return symbolic_call(self, inputs, args, kwargs)  # building a functional model
         if isinstance(inputs, TensorLike):
             inputs = self._convert_input(inputs)
@@ -280,8 +318,9 @@ class Layer(LayerLosses, Module):
 
     def compute_output_shape(self, input_shape):
         """The output's shape for an input of ``input_shape`` (``None`` for unknown sizes)."""
-        raise NotImplementedError(f"Layer {type(self).__name__} should implement "
-                                  "`def compute_output_shape(input_shape)`.")
+        raise NotImplementedError(
+            f"Layer {type(self).__name__} should implement `def compute_output_shape(input_shape)`."
+        )
 
     def get_config(self) -> dict:
         """The layer's constructor arguments, as Keras 3 serializes them (``from_config`` inverts it)."""
@@ -320,8 +359,10 @@ def _marks_built(build):
 
 def _legacy_weight_args(args, shape, initializer, dtype):
     if args and isinstance(args[0], str):
-        raise ValueError(f"`name` must be passed as a keyword argument. Received: add_weight('{args[0]}', "
-                         f"...). Use: add_weight(shape=..., name='{args[0]}').")
+        raise ValueError(
+            f"`name` must be passed as a keyword argument. Received: add_weight('{args[0]}', "
+            f"...). Use: add_weight(shape=..., name='{args[0]}')."
+        )
     if len(args) > 3:
         raise TypeError(f"add_weight() takes at most 3 positional arguments but {len(args)} were given.")
     given = list(args) + [None] * (3 - len(args))
@@ -350,7 +391,7 @@ def _bind_training(cls, args, kwargs):
             training = _state.training[-1]
         if training is not None:  # else ``call``'s own default applies
             if len(args) > position:
-                args = args[:position] + (training,) + args[position + 1:]
+                args = args[:position] + (training,) + args[position + 1 :]
             else:
                 kwargs = {**kwargs, "training": training}
     else:
@@ -386,8 +427,9 @@ def _is_input_leaf(x) -> bool:
 
 def _is_number_list(x) -> bool:
     """A (nested) list of Python numbers: one tensor, not a list of inputs."""
-    return isinstance(x, list) and bool(x) and all(
-        isinstance(v, (int, float)) or _is_number_list(v) for v in x)
+    return (
+        isinstance(x, list) and bool(x) and all(isinstance(v, (int, float)) or _is_number_list(v) for v in x)
+    )
 
 
 def _layer_leaves(value) -> Iterator:
@@ -405,5 +447,8 @@ def _shapes(inputs):
     """``build``'s argument: the input's shape as a tuple (a structure of them for many)."""
     if isinstance(inputs, TensorLike):
         return tuple(inputs.shape)
-    return jax.tree_util.tree_map(lambda x: tuple(x.shape) if isinstance(x, TensorLike) else x, inputs,
-                                  is_leaf=lambda x: isinstance(x, TensorLike))
+    return jax.tree_util.tree_map(
+        lambda x: tuple(x.shape) if isinstance(x, TensorLike) else x,
+        inputs,
+        is_leaf=lambda x: isinstance(x, TensorLike),
+    )

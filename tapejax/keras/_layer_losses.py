@@ -27,8 +27,10 @@ class LayerLosses:
         losses = list(loss) if isinstance(loss, (list, tuple)) else [loss]
         for x in losses:
             if not isinstance(x, TensorLike):
-                raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, "
-                                 f"on a tensor input. Received invalid value: {x}")
+                raise ValueError(
+                    "`add_loss()` can only be called from inside `build()` or `call()`, "
+                    f"on a tensor input. Received invalid value: {x}"
+                )
         self._own_losses().extend(losses)
         _HOLDING.add(self)
 
@@ -52,7 +54,7 @@ class LayerLosses:
     def _clear_losses(self) -> None:
         """Forgets the added losses (at the start of each outermost call, as Keras)."""
         if not _HOLDING:  # no layer holds an added loss: nothing to walk (every call's case
-            return        # without add_loss; the walk over sub-layers cost ~20-60 us a call)
+            return  # without add_loss; the walk over sub-layers cost ~20-60 us a call)
         self._own_losses().clear()
         _HOLDING.discard(self)
         for layer in _sublayers(self):

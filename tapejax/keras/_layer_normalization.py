@@ -32,17 +32,30 @@ class LayerNormalization(Layer):
     ['layer_normalization/gamma', 'layer_normalization/beta']
     """
 
-    def __init__(self, axis=-1, epsilon=1e-3, center=True, scale=True, beta_initializer="zeros",
-                 gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
-                 beta_constraint=None, gamma_constraint=None, rms_scaling=False, **kwargs):
+    def __init__(
+        self,
+        axis=-1,
+        epsilon=1e-3,
+        center=True,
+        scale=True,
+        beta_initializer="zeros",
+        gamma_initializer="ones",
+        beta_regularizer=None,
+        gamma_regularizer=None,
+        beta_constraint=None,
+        gamma_constraint=None,
+        rms_scaling=False,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)):
             self.axis = list(axis)
         elif isinstance(axis, int):
             self.axis = axis
         else:
-            raise TypeError("Expected an int or a list/tuple of ints for the argument 'axis', but "
-                            f"received: {axis!r}")
+            raise TypeError(
+                f"Expected an int or a list/tuple of ints for the argument 'axis', but received: {axis!r}"
+            )
         self.epsilon, self.center, self.scale, self.rms_scaling = epsilon, center, scale, rms_scaling
         self.beta_initializer = initializers.get(beta_initializer)
         self.gamma_initializer = initializers.get(gamma_initializer)
@@ -62,11 +75,21 @@ class LayerNormalization(Layer):
             shape = (input_shape[self.axis],)
             self.axis = [self.axis]
         if self.scale or self.rms_scaling:
-            self.gamma = self.add_weight(name="gamma", shape=shape, initializer=self.gamma_initializer,
-                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
+            self.gamma = self.add_weight(
+                name="gamma",
+                shape=shape,
+                initializer=self.gamma_initializer,
+                regularizer=self.gamma_regularizer,
+                constraint=self.gamma_constraint,
+            )
         if self.center and not self.rms_scaling:
-            self.beta = self.add_weight(name="beta", shape=shape, initializer=self.beta_initializer,
-                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+            self.beta = self.add_weight(
+                name="beta",
+                shape=shape,
+                initializer=self.beta_initializer,
+                regularizer=self.beta_regularizer,
+                constraint=self.beta_constraint,
+            )
 
     def call(self, inputs):
         x = inputs if inputs.dtype.is_floating and inputs.dtype.size >= 4 else _cast(inputs, "float32")
@@ -95,16 +118,24 @@ class LayerNormalization(Layer):
         rank = len(input_shape)
         for axis in axes:
             if axis >= rank or axis < -rank:
-                raise ValueError(f"Axis {axis} is out of bounds for input shape {tuple(input_shape)}. "
-                                 f"Received: axis={self.axis}")
+                raise ValueError(
+                    f"Axis {axis} is out of bounds for input shape {tuple(input_shape)}. "
+                    f"Received: axis={self.axis}"
+                )
         return tuple(input_shape)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "axis": self.axis, "epsilon": self.epsilon, "center": self.center,
-                "scale": self.scale, "rms_scaling": self.rms_scaling,
-                "beta_initializer": initializers.serialize(self.beta_initializer),
-                "gamma_initializer": initializers.serialize(self.gamma_initializer),
-                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-                "beta_constraint": constraints.serialize(self.beta_constraint),
-                "gamma_constraint": constraints.serialize(self.gamma_constraint)}
+        return {
+            **super().get_config(),
+            "axis": self.axis,
+            "epsilon": self.epsilon,
+            "center": self.center,
+            "scale": self.scale,
+            "rms_scaling": self.rms_scaling,
+            "beta_initializer": initializers.serialize(self.beta_initializer),
+            "gamma_initializer": initializers.serialize(self.gamma_initializer),
+            "beta_regularizer": regularizers.serialize(self.beta_regularizer),
+            "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+            "beta_constraint": constraints.serialize(self.beta_constraint),
+            "gamma_constraint": constraints.serialize(self.gamma_constraint),
+        }

@@ -19,8 +19,12 @@ _DROPPED = ("module", "registered_name", "build_config")  # not in Keras' legacy
 
 def _legacy(config):
     """A serialized layer or model config in Keras' legacy form, nested layers included."""
-    if isinstance(config, dict) and "class_name" in config and "config" in config and "layers" in (
-            config.get("config") or {}):
+    if (
+        isinstance(config, dict)
+        and "class_name" in config
+        and "config" in config
+        and "layers" in (config.get("config") or {})
+    ):
         inner = dict(config["config"])
         inner["layers"] = [_legacy(entry) for entry in inner["layers"]]
         config = {**config, "config": inner}
@@ -42,8 +46,9 @@ def layer_weights(layer) -> list:
 
 
 def _write_group(group, weights) -> None:
-    group.attrs["weight_names"] = np.asarray([w.path.encode("utf8") for w in weights]) if weights else (
-        np.asarray([]))
+    group.attrs["weight_names"] = (
+        np.asarray([w.path.encode("utf8") for w in weights]) if weights else (np.asarray([]))
+    )
     for w in weights:
         value = np.asarray(w.numpy())
         group.create_dataset(w.path, data=value, dtype=value.dtype)
@@ -94,7 +99,7 @@ def read_h5(filepath: str):
         optimizer = None
         if "optimizer_weights" in f:
             optimizer = [np.asarray(f["optimizer_weights"][w]) for w in _names(f["optimizer_weights"])]
-    decode = (lambda v: json.loads(v.decode("utf8") if hasattr(v, "decode") else v))
+    decode = lambda v: json.loads(v.decode("utf8") if hasattr(v, "decode") else v)
     return decode(model_config), (None if training is None else decode(training)), layers, optimizer
 
 
@@ -103,20 +108,26 @@ def assign_layer_weights(model, stored: list) -> None:
     checked first, so a mismatch changes nothing."""
     layers = [layer for layer in model.layers if layer_weights(layer)]
     if len(stored) != len(layers):
-        raise ValueError(f"Layer count mismatch when loading weights from file. Model expected {len(layers)} "
-                         f"layers, found {len(stored)} saved layers.")
+        raise ValueError(
+            f"Layer count mismatch when loading weights from file. Model expected {len(layers)} "
+            f"layers, found {len(stored)} saved layers."
+        )
     updates = []
     for k, (layer, (name, values)) in enumerate(zip(layers, stored, strict=True)):
         weights = layer_weights(layer)
         if len(values) != len(weights):
-            raise ValueError(f"Weight count mismatch for layer #{k} (named {layer.name} in the current "
-                             f"model, {name} in the save file). Layer expects {len(weights)} weight(s). "
-                             f"Received {len(values)} saved weight(s)")
+            raise ValueError(
+                f"Weight count mismatch for layer #{k} (named {layer.name} in the current "
+                f"model, {name} in the save file). Layer expects {len(weights)} weight(s). "
+                f"Received {len(values)} saved weight(s)"
+            )
         for w, value in zip(weights, values, strict=True):
             if tuple(w.shape) != value.shape:
-                raise ValueError(f"Shape mismatch in layer #{k} (named {layer.name})for weight {w.path}. "
-                                 f"Weight expects shape {tuple(w.shape)}. Received saved weight with shape "
-                                 f"{value.shape}")
+                raise ValueError(
+                    f"Shape mismatch in layer #{k} (named {layer.name})for weight {w.path}. "
+                    f"Weight expects shape {tuple(w.shape)}. Received saved weight with shape "
+                    f"{value.shape}"
+                )
             updates.append((w, value))
     for w, value in updates:
         w.assign(value.astype(w.dtype.as_numpy_dtype))

@@ -44,10 +44,13 @@ def _class_of(config: dict, custom_objects: dict):
     if operation and name in OPERATIONS:
         return OPERATIONS[name]  # ``x * 2.0`` in a functional model: an operation, not a layer
     found = (registered and (custom_objects.get(registered) or registered_class(registered))) or (
-        custom_objects.get(name) or _MODELS.get(name) or getattr(_layers, name, None))
+        custom_objects.get(name) or _MODELS.get(name) or getattr(_layers, name, None)
+    )
     if found is None:
-        raise TypeError(f"Could not locate class '{name}'. Make sure custom classes are decorated with "
-                        f"`@keras.saving.register_keras_serializable()`. Full object config: {config}")
+        raise TypeError(
+            f"Could not locate class '{name}'. Make sure custom classes are decorated with "
+            f"`@keras.saving.register_keras_serializable()`. Full object config: {config}"
+        )
     return found
 
 
@@ -126,8 +129,10 @@ def _functional(config: dict, custom_objects: dict, cls):
                 nodes.pop(0)
                 progress = True
         if not progress:
-            raise ValueError("Could not rebuild the functional model: a layer call reads a tensor that no "
-                             "layer call makes.")
+            raise ValueError(
+                "Could not rebuild the functional model: a layer call reads a tensor that no "
+                "layer call makes."
+            )
 
     def ends(spec):
         if isinstance(spec, dict):
@@ -151,8 +156,11 @@ def _compile_arg(value, custom_objects: dict):
     if isinstance(value, dict) and "class_name" in value:
         cls = custom_objects.get(value["class_name"]) or registered_class(value.get("registered_name") or "")
         if cls is None:
-            found = _lookup.get_metric(value["class_name"]) if value.get("module") == "keras.metrics" else (
-                _lookup.get_loss(value["class_name"]))
+            found = (
+                _lookup.get_metric(value["class_name"])
+                if value.get("module") == "keras.metrics"
+                else (_lookup.get_loss(value["class_name"]))
+            )
             cls = type(found)
         return cls.from_config(value["config"])
     if isinstance(value, dict):
@@ -179,11 +187,14 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
     if filepath.endswith((".h5", ".hdf5")):  # h5py raises FileNotFoundError for a missing file, as in TF
         return _load_h5(filepath, known_objects(custom_objects), compile, safe_mode)
     if not filepath.endswith(".keras"):
-        raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` "
-                         "files and legacy H5 format files (`.h5` extension).")
+        raise ValueError(
+            f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` "
+            "files and legacy H5 format files (`.h5` extension)."
+        )
     if not os.path.exists(filepath):
-        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
-                         "`.keras` zip file.")
+        raise ValueError(
+            f"File not found: filepath={filepath}. Please ensure the file is an accessible `.keras` zip file."
+        )
     with zipfile.ZipFile(filepath, "r") as archive:
         config = json.loads(archive.read("config.json"))
         weights = archive.read("model.weights.h5")
@@ -199,13 +210,15 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
 
 def _compile(model, compiled: dict, optimizer: dict, custom_objects: dict) -> None:
     """Compiles a loaded model as its saved compile arguments say; builds the optimizer's state."""
-    model.compile(optimizer=_optimizer(optimizer),
-                  loss=_compile_arg(compiled.get("loss"), custom_objects),
-                  loss_weights=compiled.get("loss_weights"),
-                  metrics=_compile_arg(compiled.get("metrics"), custom_objects),
-                  weighted_metrics=_compile_arg(compiled.get("weighted_metrics"), custom_objects),
-                  run_eagerly=compiled.get("run_eagerly", False),
-                  steps_per_execution=compiled.get("steps_per_execution", 1))
+    model.compile(
+        optimizer=_optimizer(optimizer),
+        loss=_compile_arg(compiled.get("loss"), custom_objects),
+        loss_weights=compiled.get("loss_weights"),
+        metrics=_compile_arg(compiled.get("metrics"), custom_objects),
+        weighted_metrics=_compile_arg(compiled.get("weighted_metrics"), custom_objects),
+        run_eagerly=compiled.get("run_eagerly", False),
+        steps_per_execution=compiled.get("steps_per_execution", 1),
+    )
     if model.built:
         model.optimizer.build(model.trainable_variables)
 
@@ -220,8 +233,13 @@ def _load_h5(filepath: str, custom_objects: dict, compile: bool, safe_mode: bool
     if compile and training is not None:
         _compile(model, training, training["optimizer_config"], custom_objects)
         variables = model.optimizer.variables
-        if optimizer_values is not None and len(optimizer_values) == len(variables) and all(
-                tuple(v.shape) == value.shape for v, value in zip(variables, optimizer_values, strict=True)):
+        if (
+            optimizer_values is not None
+            and len(optimizer_values) == len(variables)
+            and all(
+                tuple(v.shape) == value.shape for v, value in zip(variables, optimizer_values, strict=True)
+            )
+        ):
             for variable, value in zip(variables, optimizer_values, strict=True):
                 variable.assign(value.astype(variable.dtype.as_numpy_dtype))
     return model

@@ -93,9 +93,11 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
     if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
         y_true = squeeze(y_true, -1)
     if tuple(y_true.shape) != tuple(y_pred.shape[:-1]):
-        raise ValueError("Arguments `target` and `output` must have the same shape up until the last "
-                         f"dimension: target.shape={y_true.shape}, output.shape={y_pred.shape} "
-                         "(in tf.keras.losses.sparse_categorical_crossentropy).")
+        raise ValueError(
+            "Arguments `target` and `output` must have the same shape up until the last "
+            f"dimension: target.shape={y_true.shape}, output.shape={y_pred.shape} "
+            "(in tf.keras.losses.sparse_categorical_crossentropy)."
+        )
     logits = y_pred if from_logits else _math.log(clip_by_value(y_pred, _EPSILON, 1 - _EPSILON))
     # Keras casts the labels to int64 (through float32 in the loss classes); TF's op renormalises.
     return _nn.sparse_softmax_cross_entropy_with_logits(labels=cast(y_true, "int64"), logits=logits)
@@ -103,9 +105,11 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
 
 def _check_same_shape(y_true, y_pred, fn_name: str) -> None:
     if tuple(y_true.shape) != tuple(y_pred.shape):
-        raise ValueError(f"Arguments `target` and `output` must have the same shape. Received: "
-                         f"target.shape={y_true.shape}, output.shape={y_pred.shape} "
-                         f"(in tf.keras.losses.{fn_name}).")
+        raise ValueError(
+            f"Arguments `target` and `output` must have the same shape. Received: "
+            f"target.shape={y_true.shape}, output.shape={y_pred.shape} "
+            f"(in tf.keras.losses.{fn_name})."
+        )
 
 
 def mean_absolute_percentage_error(y_true, y_pred):

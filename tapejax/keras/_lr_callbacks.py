@@ -30,8 +30,18 @@ class ReduceLROnPlateau(_MonitorCallback):
     Each epoch's logs gain ``learning_rate``.
     """
 
-    def __init__(self, monitor="val_loss", factor=0.1, patience=10, verbose=0, mode="auto", min_delta=1e-4,
-                 cooldown=0, min_lr=0.0, **kwargs):
+    def __init__(
+        self,
+        monitor="val_loss",
+        factor=0.1,
+        patience=10,
+        verbose=0,
+        mode="auto",
+        min_delta=1e-4,
+        cooldown=0,
+        min_lr=0.0,
+        **kwargs,
+    ):
         super().__init__(monitor, mode, min_delta=min_delta)
         if factor >= 1.0:
             raise ValueError(f"ReduceLROnPlateau does not support a factor >= 1.0. Received factor={factor}")
@@ -51,8 +61,11 @@ class ReduceLROnPlateau(_MonitorCallback):
         logs["learning_rate"] = _current_lr(self.model.optimizer)
         current = logs.get(self.monitor)
         if current is None:
-            warnings.warn(f"Learning rate reduction is conditioned on metric `{self.monitor}` which is not "
-                          f"available. Available metrics are: {','.join(list(logs.keys()))}.", stacklevel=2)
+            warnings.warn(
+                f"Learning rate reduction is conditioned on metric `{self.monitor}` which is not "
+                f"available. Available metrics are: {','.join(list(logs.keys()))}.",
+                stacklevel=2,
+            )
             return
         if self.in_cooldown():
             self.cooldown_counter -= 1

@@ -23,15 +23,21 @@ class Merge(Layer):
 
     def _check_shapes(self, input_shape):
         if not isinstance(input_shape, (list, tuple)) or not isinstance(input_shape[0], (list, tuple)):
-            raise ValueError("A merge layer should be called on a list of inputs. Received: "
-                             f"input_shape={input_shape} (not a list of shapes)")
+            raise ValueError(
+                "A merge layer should be called on a list of inputs. Received: "
+                f"input_shape={input_shape} (not a list of shapes)"
+            )
         if len(input_shape) < 1:
-            raise ValueError("A merge layer should be called on a list of at least 1 input. Received "
-                             f"{len(input_shape)} inputs. Full input_shape received: {input_shape}")
+            raise ValueError(
+                "A merge layer should be called on a list of at least 1 input. Received "
+                f"{len(input_shape)} inputs. Full input_shape received: {input_shape}"
+            )
         batch_sizes = {s[0] for s in input_shape if s} - {None}
         if len(batch_sizes) > 1:
-            raise ValueError("Cannot merge tensors with different batch sizes. Received tensors with "
-                             f"shapes {list(input_shape)}")
+            raise ValueError(
+                "Cannot merge tensors with different batch sizes. Received tensors with "
+                f"shapes {list(input_shape)}"
+            )
         # As Keras: the shapes after the batch axis broadcast.
         shape = tuple(input_shape[0])[1:]
         for other in input_shape[1:]:
@@ -41,8 +47,10 @@ class Merge(Layer):
 
     def call(self, inputs):
         if not isinstance(inputs, (list, tuple)):
-            raise ValueError("A merge layer should be called on a list of inputs. Received: "
-                             f"inputs={inputs} (not a list of tensors)")
+            raise ValueError(
+                "A merge layer should be called on a list of inputs. Received: "
+                f"inputs={inputs} (not a list of tensors)"
+            )
         rank = max(x.ndim for x in inputs)
         expanded = []
         for x in inputs:
@@ -65,8 +73,8 @@ def _broadcast_shape(shape1, shape2):
         return _broadcast_shape(shape2, shape1)
     if not shape2:
         return shape1
-    out = list(shape1[:-len(shape2)])
-    for i, j in zip(shape1[-len(shape2):], shape2, strict=True):
+    out = list(shape1[: -len(shape2)])
+    for i, j in zip(shape1[-len(shape2) :], shape2, strict=True):
         if i is None or j is None:
             out.append(None)
         elif i == 1 or j == 1:
@@ -120,14 +128,17 @@ class Subtract(Merge):
     def _check_shapes(self, input_shape):
         shape = super()._check_shapes(input_shape)
         if len(input_shape) != 2:
-            raise ValueError(f"A `Subtract` layer should be called on exactly 2 inputs. Received: "
-                             f"input_shape={input_shape}")
+            raise ValueError(
+                f"A `Subtract` layer should be called on exactly 2 inputs. Received: "
+                f"input_shape={input_shape}"
+            )
         return shape
 
     def _merge(self, inputs):
         if len(inputs) != 2:
-            raise ValueError(f"A `Subtract` layer should be called on exactly 2 inputs. Received: "
-                             f"inputs={inputs}")
+            raise ValueError(
+                f"A `Subtract` layer should be called on exactly 2 inputs. Received: inputs={inputs}"
+            )
         return _math.subtract(inputs[0], inputs[1])
 
 
@@ -144,10 +155,15 @@ class Concatenate(Merge):
         self.axis = axis
 
     def _check_shapes(self, input_shape):
-        if not isinstance(input_shape, (list, tuple)) or not input_shape or \
-                not isinstance(input_shape[0], (list, tuple)):
-            raise ValueError("A `Concatenate` layer should be called on a list of at least 1 input. "
-                             f"Received: input_shape={input_shape}")
+        if (
+            not isinstance(input_shape, (list, tuple))
+            or not input_shape
+            or not isinstance(input_shape[0], (list, tuple))
+        ):
+            raise ValueError(
+                "A `Concatenate` layer should be called on a list of at least 1 input. "
+                f"Received: input_shape={input_shape}"
+            )
         ranks = {len(s) for s in input_shape}
         reduced = set()
         for shape in input_shape:
@@ -156,20 +172,28 @@ class Concatenate(Merge):
                 del rest[self.axis]
             reduced.add(tuple(rest))
         mismatch = len(ranks) != 1 or any(
-            len({s[i] for s in reduced} - {None}) > 1 for i in range(len(next(iter(reduced)))))
+            len({s[i] for s in reduced} - {None}) > 1 for i in range(len(next(iter(reduced))))
+        )
         if mismatch:
-            raise ValueError("A `Concatenate` layer requires inputs with matching shapes except for the "
-                             f"concatenation axis. Received: input_shape={list(input_shape)}")
+            raise ValueError(
+                "A `Concatenate` layer requires inputs with matching shapes except for the "
+                f"concatenation axis. Received: input_shape={list(input_shape)}"
+            )
         out = list(input_shape[0])
         for shape in input_shape[1:]:
-            out[self.axis] = None if out[self.axis] is None or shape[self.axis] is None else \
-                out[self.axis] + shape[self.axis]
+            out[self.axis] = (
+                None
+                if out[self.axis] is None or shape[self.axis] is None
+                else out[self.axis] + shape[self.axis]
+            )
         return tuple(out)
 
     def call(self, inputs):
         if not isinstance(inputs, (list, tuple)):
-            raise ValueError("A merge layer should be called on a list of inputs. Received: "
-                             f"inputs={inputs} (not a list of tensors)")
+            raise ValueError(
+                "A merge layer should be called on a list of inputs. Received: "
+                f"inputs={inputs} (not a list of tensors)"
+            )
         return _concat(list(inputs), axis=self.axis)
 
     def get_config(self) -> dict:

@@ -69,8 +69,10 @@ class Model(Trainer, Layer):
         """The layer called ``name``, or at position ``index`` of :attr:`layers`."""
         if index is not None:
             if len(self.layers) <= index:
-                raise ValueError(f"Was asked to retrieve layer at index {index} but model only has "
-                                 f"{len(self.layers)} layers.")
+                raise ValueError(
+                    f"Was asked to retrieve layer at index {index} but model only has "
+                    f"{len(self.layers)} layers."
+                )
             return self.layers[index]
         for layer in self.layers:
             if layer.name == name:
@@ -95,12 +97,20 @@ class Model(Trainer, Layer):
 
     def call(self, inputs, training=None):
         if self._graph is None:
-            raise NotImplementedError(f"Model {type(self).__name__} does not have a `call()` method "
-                                      "implemented.")
+            raise NotImplementedError(
+                f"Model {type(self).__name__} does not have a `call()` method implemented."
+            )
         return self._graph.run(inputs)
 
-    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
-                show_trainable=False, layer_range=None) -> None:
+    def summary(
+        self,
+        line_length=None,
+        positions=None,
+        print_fn=None,
+        expand_nested=False,
+        show_trainable=False,
+        layer_range=None,
+    ) -> None:
         """Prints the table of layers, output shapes and parameter counts (Keras 3's format)."""
         text = summary_text(self, line_length, positions)
         if print_fn is None:

@@ -21,7 +21,7 @@ from ._operation import Operation
 from ._saving import write_weights
 
 KERAS_VERSION = "3.15.1"  # the Keras whose format this writes (TF 2.21's)
-_REGISTERED: dict = {}    # "Package>Name" -> class
+_REGISTERED: dict = {}  # "Package>Name" -> class
 
 
 def register_keras_serializable(package: str = "Custom", name: str | None = None):
@@ -65,8 +65,12 @@ def _module_of(obj) -> tuple:
 def serialize(obj, module: str | None = None) -> dict:
     """Keras 3's ``serialize_keras_object`` for layers, models and optimizers."""
     found_module, registered = _module_of(obj)
-    config = {"module": module or found_module, "class_name": type(obj).__name__,
-              "config": obj.get_config(), "registered_name": registered}
+    config = {
+        "module": module or found_module,
+        "class_name": type(obj).__name__,
+        "config": obj.get_config(),
+        "registered_name": registered,
+    }
     shape = getattr(obj, "_build_input_shape", None)
     if shape is not None and getattr(obj, "built", False) and type(obj).__name__ != "InputLayer":
         config["build_config"] = {"input_shape": _listed(shape)}
@@ -80,8 +84,10 @@ def _listed(shape):
 
 
 def keras_tensor_config(x: KerasTensor) -> dict:
-    return {"class_name": "__keras_tensor__",
-            "config": {"shape": list(x.shape), "dtype": x.dtype, "keras_history": _history(x)}}
+    return {
+        "class_name": "__keras_tensor__",
+        "config": {"shape": list(x.shape), "dtype": x.dtype, "keras_history": _history(x)},
+    }
 
 
 def _history(x: KerasTensor) -> list:
@@ -95,8 +101,10 @@ def _args_config(tree):
     if isinstance(tree, KerasTensor):
         return keras_tensor_config(tree)
     if isinstance(tree, slice):
-        return {"class_name": "__slice__",
-                "config": {"start": tree.start, "stop": tree.stop, "step": tree.step}}
+        return {
+            "class_name": "__slice__",
+            "config": {"start": tree.start, "stop": tree.stop, "step": tree.step},
+        }
     if tree is Ellipsis:
         return {"class_name": "__ellipsis__", "config": {}}
     if isinstance(tree, (TensorLike, np.ndarray, np.generic)):
@@ -118,8 +126,9 @@ def functional_config(model) -> dict:
         entry = serialize(layer)
         entry["name"] = layer.name
         nodes = [n for n in graph.nodes if n.layer is layer]
-        entry["inbound_nodes"] = [{"args": _args_config(list(n.args)), "kwargs": _args_config(n.kwargs)}
-                                  for n in nodes]
+        entry["inbound_nodes"] = [
+            {"args": _args_config(list(n.args)), "kwargs": _args_config(n.kwargs)} for n in nodes
+        ]
         layers.append(entry)
 
     def ends(tree):  # the structure the model was given: a tensor, a list, a dict (as Keras writes it)
@@ -129,8 +138,13 @@ def functional_config(model) -> dict:
             return {k: ends(v) for k, v in tree.items()}
         return [ends(t) for t in tree]
 
-    return {"name": model.name, "trainable": model.trainable, "layers": layers,
-            "input_layers": ends(graph.inputs), "output_layers": ends(graph.outputs)}
+    return {
+        "name": model.name,
+        "trainable": model.trainable,
+        "layers": layers,
+        "input_layers": ends(graph.inputs),
+        "output_layers": ends(graph.outputs),
+    }
 
 
 def optimizer_config(optimizer) -> dict:
@@ -145,8 +159,11 @@ def optimizer_config(optimizer) -> dict:
             value = getattr(optimizer, param)
             if param == "learning_rate":
                 value = optimizer._learning_rate
-                value = serialize(value, "keras.optimizers.schedules") if hasattr(value, "get_config") else (
-                    float(value.numpy()))
+                value = (
+                    serialize(value, "keras.optimizers.schedules")
+                    if hasattr(value, "get_config")
+                    else (float(value.numpy()))
+                )
             if isinstance(value, (bool, int, float, str, dict, type(None))):
                 config[param] = value
     return config
@@ -168,31 +185,45 @@ def _spec(value):
 def compile_config(model) -> dict:
     if not getattr(model, "compiled", False):
         return {}
-    return {"optimizer": {**serialize_optimizer(model.optimizer)}, "loss": _spec(model._loss_spec),
-            "loss_weights": _spec(model._loss_weights), "metrics": _spec(model._metrics_spec),
-            "weighted_metrics": _spec(model._weighted_metrics_spec), "run_eagerly": model.run_eagerly,
-            "steps_per_execution": model.steps_per_execution, "jit_compile": False}
+    return {
+        "optimizer": {**serialize_optimizer(model.optimizer)},
+        "loss": _spec(model._loss_spec),
+        "loss_weights": _spec(model._loss_weights),
+        "metrics": _spec(model._metrics_spec),
+        "weighted_metrics": _spec(model._weighted_metrics_spec),
+        "run_eagerly": model.run_eagerly,
+        "steps_per_execution": model.steps_per_execution,
+        "jit_compile": False,
+    }
 
 
 def serialize_optimizer(optimizer) -> dict:
-    return {"module": "keras.optimizers", "class_name": type(optimizer).__name__,
-            "config": optimizer_config(optimizer), "registered_name": None}
+    return {
+        "module": "keras.optimizers",
+        "class_name": type(optimizer).__name__,
+        "config": optimizer_config(optimizer),
+        "registered_name": None,
+    }
 
 
 def save_model(model, filepath, overwrite: bool = True) -> None:
     """Writes ``model`` to a ``.keras`` zip (config, metadata and weights), as Keras 3 does."""
     filepath = os.fspath(filepath)
     if not filepath.endswith(".keras"):
-        raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` extension for "
-                         "the native Keras format (recommended) or a `.h5` extension. Use "
-                         "`model.export(filepath)` if you want to export a SavedModel for use with "
-                         f"TFLite/TFServing/etc. Received: filepath={filepath}.")
+        raise ValueError(
+            "Invalid filepath extension for saving. Please add either a `.keras` extension for "
+            "the native Keras format (recommended) or a `.h5` extension. Use "
+            "`model.export(filepath)` if you want to export a SavedModel for use with "
+            f"TFLite/TFServing/etc. Received: filepath={filepath}."
+        )
     if not overwrite and os.path.exists(filepath):
         raise FileExistsError(f"tapejax.keras: {filepath} exists and overwrite=False.")
     config = serialize(model)
     config["compile_config"] = compile_config(model)
-    metadata = {"keras_version": KERAS_VERSION,
-                "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")}
+    metadata = {
+        "keras_version": KERAS_VERSION,
+        "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S"),
+    }
     weights = io.BytesIO()
     write_weights(model, weights)
     partial = f"{filepath}.tmp"

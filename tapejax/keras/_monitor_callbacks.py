@@ -14,8 +14,9 @@ class _MonitorCallback(Callback):
     def __init__(self, monitor="val_loss", mode="auto", baseline=None, min_delta=0):
         super().__init__()
         if mode not in ("auto", "min", "max"):
-            warnings.warn(f"{type(self).__name__} mode '{mode}' is unknown, fallback to auto mode.",
-                          stacklevel=3)
+            warnings.warn(
+                f"{type(self).__name__} mode '{mode}' is unknown, fallback to auto mode.", stacklevel=3
+            )
             mode = "auto"
         self.monitor, self.mode, self.best = monitor, mode, baseline
         self.min_delta = abs(min_delta)
@@ -34,7 +35,8 @@ class _MonitorCallback(Callback):
                 f"{type(self).__name__} callback received monitor={self.monitor}, but Keras isn't able "
                 "to automatically determine whether that metric should be maximized or minimized. Pass "
                 "`mode='max'` in order to monitor based on the highest metric value, or pass "
-                "`mode='min'` in order to use the lowest value.")
+                "`mode='min'` in order to use the lowest value."
+            )
         if self.monitor_op is operator.lt:
             self.min_delta *= -1
 
@@ -48,8 +50,17 @@ def _named(name: str, metrics: tuple) -> bool:
 
 
 # Metrics whose larger values are better / worse (Keras reads each metric's ``_direction``).
-_UP_METRICS = ("accuracy", "acc", "binary_accuracy", "categorical_accuracy", "sparse_categorical_accuracy",
-               "auc", "precision", "recall", "top_k_categorical_accuracy")
+_UP_METRICS = (
+    "accuracy",
+    "acc",
+    "binary_accuracy",
+    "categorical_accuracy",
+    "sparse_categorical_accuracy",
+    "auc",
+    "precision",
+    "recall",
+    "top_k_categorical_accuracy",
+)
 _DOWN_METRICS = ("mae", "mse", "mean_absolute_error", "mean_squared_error", "crossentropy")
 
 
@@ -67,8 +78,17 @@ class EarlyStopping(_MonitorCallback):
       start_from_epoch: epochs to wait before watching.
     """
 
-    def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto", baseline=None,
-                 restore_best_weights=False, start_from_epoch=0):
+    def __init__(
+        self,
+        monitor="val_loss",
+        min_delta=0,
+        patience=0,
+        verbose=0,
+        mode="auto",
+        baseline=None,
+        restore_best_weights=False,
+        start_from_epoch=0,
+    ):
         super().__init__(monitor, mode, min_delta=min_delta)
         self.patience, self.verbose, self.baseline = patience, verbose, baseline
         self.restore_best_weights, self.start_from_epoch = restore_best_weights, start_from_epoch
@@ -84,8 +104,11 @@ class EarlyStopping(_MonitorCallback):
             self._set_monitor_op()
         current = (logs or {}).get(self.monitor)
         if current is None:
-            warnings.warn(f"Early stopping conditioned on metric `{self.monitor}` which is not available. "
-                          f"Available metrics are: {','.join(list((logs or {}).keys()))}", stacklevel=2)
+            warnings.warn(
+                f"Early stopping conditioned on metric `{self.monitor}` which is not available. "
+                f"Available metrics are: {','.join(list((logs or {}).keys()))}",
+                stacklevel=2,
+            )
         if current is None or epoch < self.start_from_epoch:
             return
         if self.restore_best_weights and self.best_weights is None:
@@ -124,21 +147,35 @@ class ModelCheckpoint(_MonitorCallback):
       initial_value_threshold: the value to beat first.
     """
 
-    def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False,
-                 save_weights_only=False, mode="auto", save_freq="epoch", initial_value_threshold=None):
+    def __init__(
+        self,
+        filepath,
+        monitor="val_loss",
+        verbose=0,
+        save_best_only=False,
+        save_weights_only=False,
+        mode="auto",
+        save_freq="epoch",
+        initial_value_threshold=None,
+    ):
         super().__init__(monitor, mode, initial_value_threshold)
         self.filepath, self.verbose = str(filepath), verbose
         self.save_best_only, self.save_weights_only = save_best_only, save_weights_only
         if save_freq != "epoch":
-            raise NotImplementedError("ModelCheckpoint: only save_freq='epoch' is supported by "
-                                      "tapejax.keras.")
+            raise NotImplementedError(
+                "ModelCheckpoint: only save_freq='epoch' is supported by tapejax.keras."
+            )
         if not save_weights_only:
-            raise NotImplementedError("ModelCheckpoint: tapejax.keras saves weights only; pass "
-                                      "save_weights_only=True and a filepath ending in `.weights.h5`.")
+            raise NotImplementedError(
+                "ModelCheckpoint: tapejax.keras saves weights only; pass "
+                "save_weights_only=True and a filepath ending in `.weights.h5`."
+            )
         if not self.filepath.endswith(".weights.h5"):
-            raise ValueError("When using `save_weights_only=True` in `ModelCheckpoint`, the filepath "
-                             "provided must end in `.weights.h5` (Keras weights format). Received: "
-                             f"filepath={self.filepath}")
+            raise ValueError(
+                "When using `save_weights_only=True` in `ModelCheckpoint`, the filepath "
+                "provided must end in `.weights.h5` (Keras weights format). Received: "
+                f"filepath={self.filepath}"
+            )
 
     def on_epoch_end(self, epoch, logs=None):
         if self.monitor_op is None:
@@ -162,8 +199,10 @@ class ModelCheckpoint(_MonitorCallback):
         best = "None" if self.best is None else f"{self.best:.5f}"
         if self._is_improvement(current, self.best):
             if self.verbose > 0:
-                print(f"\nEpoch {epoch + 1}: {self.monitor} improved from {best} to {current:.5f}, saving "
-                      f"model to {filepath}")
+                print(
+                    f"\nEpoch {epoch + 1}: {self.monitor} improved from {best} to {current:.5f}, saving "
+                    f"model to {filepath}"
+                )
             self.best = current
             return True
         if self.verbose > 0:
@@ -174,13 +213,26 @@ class ModelCheckpoint(_MonitorCallback):
 class LambdaCallback(Callback):
     """A callback made of functions: ``LambdaCallback(on_epoch_end=lambda epoch, logs: ...)``."""
 
-    def __init__(self, on_epoch_begin=None, on_epoch_end=None, on_train_begin=None, on_train_end=None,
-                 on_train_batch_begin=None, on_train_batch_end=None, **kwargs):
+    def __init__(
+        self,
+        on_epoch_begin=None,
+        on_epoch_end=None,
+        on_train_begin=None,
+        on_train_end=None,
+        on_train_batch_begin=None,
+        on_train_batch_end=None,
+        **kwargs,
+    ):
         super().__init__()
         self.__dict__.update(kwargs)
-        hooks = {"on_epoch_begin": on_epoch_begin, "on_epoch_end": on_epoch_end,
-                 "on_train_begin": on_train_begin, "on_train_end": on_train_end,
-                 "on_train_batch_begin": on_train_batch_begin, "on_train_batch_end": on_train_batch_end}
+        hooks = {
+            "on_epoch_begin": on_epoch_begin,
+            "on_epoch_end": on_epoch_end,
+            "on_train_begin": on_train_begin,
+            "on_train_end": on_train_end,
+            "on_train_batch_begin": on_train_batch_begin,
+            "on_train_batch_end": on_train_batch_end,
+        }
         for hook, fn in hooks.items():
             if fn is not None:
                 setattr(self, hook, fn)

@@ -24,8 +24,10 @@ from ._layer_op import Op, run_op
 
 
 def _rate_error(name: str, value) -> ValueError:
-    return ValueError(f"Invalid value received for argument `{name}`. Expected a float value between 0 "
-                      f"and 1. Received: {name}={value}")
+    return ValueError(
+        f"Invalid value received for argument `{name}`. Expected a float value between 0 "
+        f"and 1. Received: {name}={value}"
+    )
 
 
 class _SpatialDropout(Dropout):
@@ -42,8 +44,11 @@ class _SpatialDropout(Dropout):
             return inputs
         shape = tuple(inputs.shape)
         channels_first = getattr(self, "data_format", "channels_last") == "channels_first"
-        noise = (shape[0], shape[1]) + (1,) * (self.ndim - 2) if channels_first else \
-            (shape[0],) + (1,) * (self.ndim - 2) + (shape[-1],)
+        noise = (
+            (shape[0], shape[1]) + (1,) * (self.ndim - 2)
+            if channels_first
+            else (shape[0],) + (1,) * (self.ndim - 2) + (shape[-1],)
+        )
         return _nn.dropout(inputs, self.rate, noise_shape=noise, seed=self.seed)
 
     def get_config(self) -> dict:
@@ -141,8 +146,11 @@ class AlphaDropout(_TrainingNoise):
     def call(self, inputs, training=False):
         if not training or self.rate <= 0:
             return inputs
-        shape = tuple(inputs.shape) if self.noise_shape is None else tuple(
-            d if n is None else n for n, d in zip(self.noise_shape, inputs.shape, strict=True))
+        shape = (
+            tuple(inputs.shape)
+            if self.noise_shape is None
+            else tuple(d if n is None else n for n, d in zip(self.noise_shape, inputs.shape, strict=True))
+        )
         uniform = _random.uniform(shape, dtype=inputs.dtype, seed=self.seed)
         return run_op(_ALPHA_DROPOUT, inputs, uniform, rate=float(self.rate))
 
@@ -153,19 +161,20 @@ class AlphaDropout(_TrainingNoise):
 def _alpha_dropout(x, uniform, *, rate):
     alpha_p = -_ALPHA * _SCALE
     kept = (uniform >= rate).astype(x.dtype)
-    a = ((1 - rate) * (1 + rate * alpha_p ** 2)) ** -0.5
+    a = ((1 - rate) * (1 + rate * alpha_p**2)) ** -0.5
     b = -a * alpha_p * rate
     return (a * (x * kept + alpha_p * (1 - kept)) + b).astype(x.dtype)
 
 
 def _unit_normalize(x, *, axis):
-    return x * jax.lax.rsqrt(jnp.maximum(jnp.sum(jnp.square(x), axis=axis, keepdims=True),
-                                         jnp.asarray(1e-12, x.dtype)))
+    return x * jax.lax.rsqrt(
+        jnp.maximum(jnp.sum(jnp.square(x), axis=axis, keepdims=True), jnp.asarray(1e-12, x.dtype))
+    )
 
 
 def _group_normalize(x, *weights, groups, axis, epsilon, scale, center):
     axis = axis % x.ndim
-    grouped_shape = (*x.shape[:axis], groups, x.shape[axis] // groups, *x.shape[axis + 1:])
+    grouped_shape = (*x.shape[:axis], groups, x.shape[axis] // groups, *x.shape[axis + 1 :])
     dtype = jnp.result_type(x.dtype, jnp.float32)
     g = jnp.reshape(x, grouped_shape).astype(dtype)
     reduce = tuple(i for i in range(1, g.ndim) if i != axis)
@@ -238,8 +247,10 @@ class UnitNormalization(Layer):
         elif isinstance(axis, int):
             self.axis = axis
         else:
-            raise TypeError("Invalid value for `axis` argument: expected an int or a list/tuple of ints. "
-                            f"Received: axis={axis}")
+            raise TypeError(
+                "Invalid value for `axis` argument: expected an int or a list/tuple of ints. "
+                f"Received: axis={axis}"
+            )
         self.supports_masking = True
         self.built = True
 
@@ -266,12 +277,26 @@ class GroupNormalization(Layer):
     array([[-1.,  1., -1.,  1.]], dtype=float32)
     """
 
-    def __init__(self, groups=32, axis=-1, epsilon=1e-3, center=True, scale=True,
-                 beta_initializer="zeros", gamma_initializer="ones", beta_regularizer=None,
-                 gamma_regularizer=None, beta_constraint=None, gamma_constraint=None, **kwargs):
+    def __init__(
+        self,
+        groups=32,
+        axis=-1,
+        epsilon=1e-3,
+        center=True,
+        scale=True,
+        beta_initializer="zeros",
+        gamma_initializer="ones",
+        beta_regularizer=None,
+        gamma_regularizer=None,
+        beta_constraint=None,
+        gamma_constraint=None,
+        **kwargs,
+    ):
         if not isinstance(groups, int) or (groups <= 0 and groups != -1):
-            raise ValueError("Received an invalid value for argument `groups`, expected a positive integer "
-                             f"(or `-1` for instance normalization). Received: groups={groups}")
+            raise ValueError(
+                "Received an invalid value for argument `groups`, expected a positive integer "
+                f"(or `-1` for instance normalization). Received: groups={groups}"
+            )
         super().__init__(**kwargs)
         self.supports_masking = True
         self.groups, self.axis, self.epsilon, self.center, self.scale = groups, axis, epsilon, center, scale
@@ -288,19 +313,31 @@ class GroupNormalization(Layer):
         if self.groups == -1:
             self.groups = dim
         if dim < self.groups:
-            raise ValueError(f"Number of groups ({self.groups}) cannot be more than the number of channels "
-                             f"({dim}).")
+            raise ValueError(
+                f"Number of groups ({self.groups}) cannot be more than the number of channels ({dim})."
+            )
         if dim % self.groups != 0:
-            raise ValueError(f"Number of groups ({self.groups}) must be a multiple of the number of channels "
-                             f"({dim}).")
+            raise ValueError(
+                f"Number of groups ({self.groups}) must be a multiple of the number of channels ({dim})."
+            )
         self._spec = (len(input_shape), {self.axis: dim})
         self.gamma = self.beta = None
         if self.scale:
-            self.gamma = self.add_weight(shape=(dim,), name="gamma", initializer=self.gamma_initializer,
-                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
+            self.gamma = self.add_weight(
+                shape=(dim,),
+                name="gamma",
+                initializer=self.gamma_initializer,
+                regularizer=self.gamma_regularizer,
+                constraint=self.gamma_constraint,
+            )
         if self.center:
-            self.beta = self.add_weight(shape=(dim,), name="beta", initializer=self.beta_initializer,
-                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+            self.beta = self.add_weight(
+                shape=(dim,),
+                name="beta",
+                initializer=self.beta_initializer,
+                regularizer=self.beta_regularizer,
+                constraint=self.beta_constraint,
+            )
 
     def _check_input(self, inputs) -> None:
         if self._spec is not None:
@@ -308,19 +345,33 @@ class GroupNormalization(Layer):
 
     def call(self, inputs):
         weights = [w for w in (self.gamma, self.beta) if w is not None]
-        return run_op(_GROUP_NORMALIZE, inputs, *weights, groups=self.groups, axis=self.axis,
-                      epsilon=float(self.epsilon), scale=bool(self.scale), center=bool(self.center))
+        return run_op(
+            _GROUP_NORMALIZE,
+            inputs,
+            *weights,
+            groups=self.groups,
+            axis=self.axis,
+            epsilon=float(self.epsilon),
+            scale=bool(self.scale),
+            center=bool(self.center),
+        )
 
     def compute_output_shape(self, input_shape):
         _check_axes([self.axis], input_shape, f" Received: axis={self.axis}")
         return input_shape
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "groups": self.groups, "axis": self.axis, "epsilon": self.epsilon,
-                "center": self.center, "scale": self.scale,
-                "beta_initializer": initializers.serialize(self.beta_initializer),
-                "gamma_initializer": initializers.serialize(self.gamma_initializer),
-                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-                "beta_constraint": constraints.serialize(self.beta_constraint),
-                "gamma_constraint": constraints.serialize(self.gamma_constraint)}
+        return {
+            **super().get_config(),
+            "groups": self.groups,
+            "axis": self.axis,
+            "epsilon": self.epsilon,
+            "center": self.center,
+            "scale": self.scale,
+            "beta_initializer": initializers.serialize(self.beta_initializer),
+            "gamma_initializer": initializers.serialize(self.gamma_initializer),
+            "beta_regularizer": regularizers.serialize(self.beta_regularizer),
+            "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+            "beta_constraint": constraints.serialize(self.beta_constraint),
+            "gamma_constraint": constraints.serialize(self.gamma_constraint),
+        }

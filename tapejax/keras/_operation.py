@@ -162,7 +162,7 @@ class Round(Operation):
         if x.dtype.is_integer and self.decimals > 0:
             return x
         work = "float32" if x.dtype.is_integer else x.dtype.name
-        factor = convert_to_tensor(10.0 ** self.decimals, dtype=work)
+        factor = convert_to_tensor(10.0**self.decimals, dtype=work)
         return _as(_math.truediv(_math.round(_math.multiply(_as(x, work), factor)), factor), x.dtype.name)
 
 
@@ -214,7 +214,29 @@ def _sliced_shape(shape: tuple, key) -> tuple:
     return tuple(new)
 
 
-OPERATIONS.update((cls.__name__, cls) for cls in (
-    Add, Subtract, Multiply, TrueDivide, FloorDivide, Mod, Power, Matmul, Less, LessEqual, Greater,
-    GreaterEqual, NotEqual, LogicalAnd, LogicalOr, LogicalXor, Negative, Absolute, LogicalNot, Round,
-    GetItem))
+OPERATIONS.update(
+    (cls.__name__, cls)
+    for cls in (
+        Add,
+        Subtract,
+        Multiply,
+        TrueDivide,
+        FloorDivide,
+        Mod,
+        Power,
+        Matmul,
+        Less,
+        LessEqual,
+        Greater,
+        GreaterEqual,
+        NotEqual,
+        LogicalAnd,
+        LogicalOr,
+        LogicalXor,
+        Negative,
+        Absolute,
+        LogicalNot,
+        Round,
+        GetItem,
+    )
+)

@@ -46,9 +46,20 @@ class Optimizer:
       name: the optimizer's name; by default the class name in snake case, made unique.
     """
 
-    def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None,
-                 global_clipnorm=None, use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None,
-                 loss_scale_factor=None, name: str | None = None, **kwargs):
+    def __init__(
+        self,
+        learning_rate,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        name: str | None = None,
+        **kwargs,
+    ):
         _check_options(type(self).__name__, kwargs)
         self.name = name or _auto_name(type(self).__name__)
         self.weight_decay, self.loss_scale_factor = weight_decay, loss_scale_factor
@@ -57,9 +68,11 @@ class Optimizer:
         self.ema_overwrite_frequency = ema_overwrite_frequency
         _check_ema(use_ema, ema_momentum, ema_overwrite_frequency)
         if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
-            raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. "
-                             f"Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
-                             f"global_clipnorm={global_clipnorm}")
+            raise ValueError(
+                "Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. "
+                f"Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
+                f"global_clipnorm={global_clipnorm}"
+            )
         self._iterations = self._own_variable(np.int64(0), "iteration", _dtypes.int64)
         if isinstance(learning_rate, LearningRateSchedule) or callable(learning_rate):
             self._learning_rate = learning_rate
@@ -95,10 +108,12 @@ class Optimizer:
         if isinstance(value, LearningRateSchedule) or callable(value):
             self._learning_rate = value
         elif isinstance(self._learning_rate, LearningRateSchedule):
-            raise TypeError("This optimizer was created with a `LearningRateSchedule` object as its "
-                            "`learning_rate` constructor argument, hence its learning rate is not settable. "
-                            "If you need the learning rate to be settable, you should instantiate the "
-                            "optimizer with a float `learning_rate` argument.")
+            raise TypeError(
+                "This optimizer was created with a `LearningRateSchedule` object as its "
+                "`learning_rate` constructor argument, hence its learning rate is not settable. "
+                "If you need the learning rate to be settable, you should instantiate the "
+                "optimizer with a float `learning_rate` argument."
+            )
         elif isinstance(self._learning_rate, KerasVariable):
             self._learning_rate.assign(np.float32(value))
         else:
@@ -140,22 +155,28 @@ class Optimizer:
         base = getattr(variable, "path", None)
         base = base.replace("/", "_") if base else variable.name.replace("/", "_").replace(":", "_")
         name = f"{base}_{slot_name}"
-        slot = KerasVariable(np.full(variable._np_shape, initial, variable._np_dtype), trainable=False,
-                             name=name, path=f"{self.name}/{name}")
+        slot = KerasVariable(
+            np.full(variable._np_shape, initial, variable._np_dtype),
+            trainable=False,
+            name=name,
+            path=f"{self.name}/{name}",
+        )
         self._slot_variables.append(slot)
         return slot
 
     def exclude_from_weight_decay(self, var_list=None, var_names=None) -> None:
         """Leaves these variables (or those whose name contains one of ``var_names``) undecayed."""
         if self._trained:
-            raise ValueError("`exclude_from_weight_decay()` can only be configured before the optimizer "
-                             "is built.")
+            raise ValueError(
+                "`exclude_from_weight_decay()` can only be configured before the optimizer is built."
+            )
         self._excluded_ids = {id(v) for v in var_list or ()}
         self._excluded_names = tuple(var_names or ())
 
     def _decays(self, variable) -> bool:
         return id(variable) not in self._excluded_ids and not any(
-            n in variable.name for n in self._excluded_names)
+            n in variable.name for n in self._excluded_names
+        )
 
     def apply_gradients(self, grads_and_vars):
         """Applies one update from ``(gradient, variable)`` pairs; returns ``iterations``.
@@ -174,13 +195,17 @@ class Optimizer:
         """
         grads = list(grads)
         if trainable_variables is None and not self._trained:
-            raise ValueError(f"{type(self).__name__}.apply: when passing `grads` without `variables`, "
-                             "the optimizer must already be built on a list of variables. Call "
-                             "`optimizer.build(trainable_variables)` first.")
+            raise ValueError(
+                f"{type(self).__name__}.apply: when passing `grads` without `variables`, "
+                "the optimizer must already be built on a list of variables. Call "
+                "`optimizer.build(trainable_variables)` first."
+            )
         variables = self._trained if trainable_variables is None else list(trainable_variables)
         if len(grads) != len(variables):
-            raise ValueError(f"{type(self).__name__}.apply: got {len(grads)} gradients for "
-                             f"{len(variables)} variables; pass one gradient per variable.")
+            raise ValueError(
+                f"{type(self).__name__}.apply: got {len(grads)} gradients for "
+                f"{len(variables)} variables; pass one gradient per variable."
+            )
         self.build(variables)
         for variable in variables:
             self._slots_of(variable)
@@ -241,7 +266,8 @@ class Optimizer:
             raise ValueError(
                 f"{type(self).__name__}.apply: unknown variable {variable.name!r}. This optimizer can "
                 "only be called for the variables it was originally built with; create a new "
-                "optimizer to train other variables (or build it with all of them first).")
+                "optimizer to train other variables (or build it with all of them first)."
+            )
         return self._slots[id(variable)]
 
     def _checked(self, grad, variable):
@@ -250,7 +276,8 @@ class Optimizer:
             raise InvalidArgumentError(
                 f"{type(self).__name__}.apply_gradients: cannot update variable {variable.name!r} "
                 f"with shape {list(variable._np_shape)} using a gradient with shape {list(grad.shape)}, "
-                "shapes must be equal. Pass each gradient with the variable it was computed for.")
+                "shapes must be equal. Pass each gradient with the variable it was computed for."
+            )
         return grad._value.astype(variable._np_dtype)  # Keras casts the gradient to the variable's dtype
 
     def update(self, grad, var, slots, lr, step):
@@ -265,16 +292,21 @@ def _present(grads, variables) -> list:
         raise ValueError("No gradients provided for any variable.")
     missing = [v.name for g, v in zip(grads, variables, strict=True) if g is None]
     if missing:
-        warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the loss. If "
-                      "using `model.compile()`, did you forget to provide a `loss` argument?", stacklevel=3)
+        warnings.warn(
+            f"Gradients do not exist for variables {missing} when minimizing the loss. If "
+            "using `model.compile()`, did you forget to provide a `loss` argument?",
+            stacklevel=3,
+        )
     return pairs
 
 
 def _float(value):
     if not isinstance(value, float):  # Keras 3 takes Python floats only (not 1, not np.float32)
-        raise ValueError("Argument `learning_rate` should be float, or an instance of LearningRateSchedule, "
-                         "or a callable (that takes in the current iteration value and returns the "
-                         f"corresponding learning rate value). Received instead: learning_rate={value}")
+        raise ValueError(
+            "Argument `learning_rate` should be float, or an instance of LearningRateSchedule, "
+            "or a callable (that takes in the current iteration value and returns the "
+            f"corresponding learning rate value). Received instead: learning_rate={value}"
+        )
     return np.float32(value)
 
 
@@ -285,8 +317,10 @@ def _check_ema(use_ema, ema_momentum, ema_overwrite_frequency) -> None:
         raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={ema_momentum}")
     frequency = ema_overwrite_frequency
     if frequency and (not isinstance(frequency, int) or frequency < 1):
-        raise ValueError("`ema_overwrite_frequency` must be an integer >= 1 or None. Received: "
-                         f"ema_overwrite_frequency={frequency}")
+        raise ValueError(
+            "`ema_overwrite_frequency` must be an integer >= 1 or None. Received: "
+            f"ema_overwrite_frequency={frequency}"
+        )
 
 
 def _check_options(class_name: str, options: dict) -> None:
@@ -296,7 +330,8 @@ def _check_options(class_name: str, options: dict) -> None:
         if value is not None and value is not False:
             raise NotImplementedError(
                 f"{class_name}: `{key}` is not supported by tapejax.keras; leave it unset and apply it "
-                "to the gradients in your own training step.")
+                "to the gradients in your own training step."
+            )
 
 
 def as_float(value, like):

@@ -56,8 +56,9 @@ class Adam(Optimizer):
     [0.9000013 2.099999 ]
     """
 
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False,
-                 name=None, **kwargs):
+    def __init__(
+        self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, name=None, **kwargs
+    ):
         self.beta_1, self.beta_2, self.epsilon, self.amsgrad = beta_1, beta_2, epsilon, bool(amsgrad)
         super().__init__(learning_rate, name=name, **kwargs)
 
@@ -89,9 +90,26 @@ class AdamW(Adam):
     [0.8500013 1.999999 ]
     """
 
-    def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
-                 amsgrad=False, name=None, **kwargs):
-        super().__init__(learning_rate, beta_1=beta_1, beta_2=beta_2, epsilon=epsilon, amsgrad=amsgrad,
-                         name=name, weight_decay=weight_decay, **kwargs)
+    def __init__(
+        self,
+        learning_rate=0.001,
+        weight_decay=0.004,
+        beta_1=0.9,
+        beta_2=0.999,
+        epsilon=1e-7,
+        amsgrad=False,
+        name=None,
+        **kwargs,
+    ):
+        super().__init__(
+            learning_rate,
+            beta_1=beta_1,
+            beta_2=beta_2,
+            epsilon=epsilon,
+            amsgrad=amsgrad,
+            name=name,
+            weight_decay=weight_decay,
+            **kwargs,
+        )
         if self.weight_decay is None:
             raise ValueError("Argument `weight_decay` must be a float. Received: weight_decay=None")

@@ -39,8 +39,13 @@ class BasePooling(Layer):
         check_input_spec(self, inputs, ndim=self.rank + 2)
 
     def call(self, inputs):
-        return self._pool(inputs, self.pool_size, self.strides, self.padding.upper(),
-                          data_format=tf_data_format(self.data_format, self.rank))
+        return self._pool(
+            inputs,
+            self.pool_size,
+            self.strides,
+            self.padding.upper(),
+            data_format=tf_data_format(self.data_format, self.rank),
+        )
 
     def compute_output_shape(self, input_shape):
         spatial = spatial_of(input_shape, self.data_format)
@@ -49,8 +54,13 @@ class BasePooling(Layer):
         return with_spatial(input_shape, out, channels, self.data_format)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "pool_size": self.pool_size, "padding": self.padding,
-                "strides": self.strides, "data_format": self.data_format}
+        return {
+            **super().get_config(),
+            "pool_size": self.pool_size,
+            "padding": self.padding,
+            "strides": self.strides,
+            "data_format": self.data_format,
+        }
 
 
 class MaxPooling1D(BasePooling):
@@ -72,8 +82,9 @@ class MaxPooling2D(BasePooling):
            [13., 15.]], dtype=float32)
     """
 
-    def __init__(self, pool_size=(2, 2), strides=None, padding="valid", data_format=None, name=None,
-                 **kwargs):
+    def __init__(
+        self, pool_size=(2, 2), strides=None, padding="valid", data_format=None, name=None, **kwargs
+    ):
         super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
 
 
@@ -82,8 +93,9 @@ class MaxPooling3D(BasePooling):
 
     rank = 3
 
-    def __init__(self, pool_size=(2, 2, 2), strides=None, padding="valid", data_format=None, name=None,
-                 **kwargs):
+    def __init__(
+        self, pool_size=(2, 2, 2), strides=None, padding="valid", data_format=None, name=None, **kwargs
+    ):
         super().__init__(pool_size, strides, padding, data_format, name, **kwargs)
 
 

@@ -18,8 +18,9 @@ import numpy as np
 class Progbar:
     """Keras 3's ``keras.utils.Progbar`` (every value is shown as given: "stateful")."""
 
-    def __init__(self, target, width: int = 20, verbose: int = 1, interval: float = 0.05,
-                 unit_name: str = "step"):
+    def __init__(
+        self, target, width: int = 20, verbose: int = 1, interval: float = 0.05, unit_name: str = "step"
+    ):
         self.target, self.width, self.verbose = target, width, verbose
         self.interval, self.unit_name = interval, unit_name
         self._values: dict = {}

@@ -97,10 +97,16 @@ class L1L2(Regularizer):
 
 def validate_float_arg(value, name: str) -> float:
     """A non-negative finite number as a float, or Keras' ValueError."""
-    if (not isinstance(value, (float, int)) or isinstance(value, bool) or math.isinf(value)
-            or math.isnan(value) or value < 0):
-        raise ValueError(f"Invalid value for argument {name}: expected a non-negative float."
-                         f"Received: {name}={value}")
+    if (
+        not isinstance(value, (float, int))
+        or isinstance(value, bool)
+        or math.isinf(value)
+        or math.isnan(value)
+        or value < 0
+    ):
+        raise ValueError(
+            f"Invalid value for argument {name}: expected a non-negative float.Received: {name}={value}"
+        )
     return float(value)
 
 

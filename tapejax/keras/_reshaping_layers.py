@@ -95,11 +95,15 @@ def _pairs(value, name: str, check_negative: bool) -> tuple:
         if len(value) != 2:
             raise ValueError(f"`{name}` should have two elements. Received: {name}={value}.")
         first, second = f"1st entry of {name}", f"2nd entry of {name}"
-        return (standardize_tuple(value[0], 2, first, allow_zero=True),
-                standardize_tuple(value[1], 2, second, allow_zero=True))
-    raise ValueError(f"`{name}` should be either an int, a tuple of 2 ints (symmetric_height_crop, "
-                     "symmetric_width_crop), or a tuple of 2 tuples of 2 ints ((top_crop, bottom_crop), "
-                     f"(left_crop, right_crop)). Received: {name}={value}.")
+        return (
+            standardize_tuple(value[0], 2, first, allow_zero=True),
+            standardize_tuple(value[1], 2, second, allow_zero=True),
+        )
+    raise ValueError(
+        f"`{name}` should be either an int, a tuple of 2 ints (symmetric_height_crop, "
+        "symmetric_width_crop), or a tuple of 2 tuples of 2 ints ((top_crop, bottom_crop), "
+        f"(left_crop, right_crop)). Received: {name}={value}."
+    )
 
 
 class ZeroPadding2D(ZeroPadding1D):
@@ -141,8 +145,10 @@ class Cropping1D(_NdimLayer):
             return (input_shape[0], None, input_shape[2])
         length = input_shape[1] - self.cropping[0] - self.cropping[1]
         if length <= 0:
-            raise ValueError("`cropping` parameter of `Cropping1D` layer must be smaller than the input "
-                             f"length. Received: {label}={tuple(input_shape)}, cropping={self.cropping}")
+            raise ValueError(
+                "`cropping` parameter of `Cropping1D` layer must be smaller than the input "
+                f"length. Received: {label}={tuple(input_shape)}, cropping={self.cropping}"
+            )
         return (input_shape[0], length, input_shape[2])
 
     def call(self, inputs):
@@ -175,9 +181,11 @@ class Cropping2D(_NdimLayer):
         shape = list(input_shape)
         axes = self._spatial_axes(2)
         if any(shape[a] is not None and sum(c) >= shape[a] for a, c in zip(axes, self.cropping, strict=True)):
-            raise ValueError("Values in `cropping` argument should be smaller than the corresponding spatial "
-                             f"dimension of the input. Received: {label}={tuple(input_shape)}, "
-                             f"cropping={self.cropping}")
+            raise ValueError(
+                "Values in `cropping` argument should be smaller than the corresponding spatial "
+                f"dimension of the input. Received: {label}={tuple(input_shape)}, "
+                f"cropping={self.cropping}"
+            )
         for a, c in zip(axes, self.cropping, strict=True):
             shape[a] = None if shape[a] is None else shape[a] - c[0] - c[1]
         return tuple(shape)
@@ -187,8 +195,12 @@ class Cropping2D(_NdimLayer):
         starts = [0] * 4
         for a, c in zip(self._spatial_axes(2), self.cropping, strict=True):
             starts[a] = c[0]
-        return run_op(_CROP, inputs, starts=tuple(starts),
-                      stops=tuple(a + n for a, n in zip(starts, shape, strict=True)))
+        return run_op(
+            _CROP,
+            inputs,
+            starts=tuple(starts),
+            stops=tuple(a + n for a, n in zip(starts, shape, strict=True)),
+        )
 
     def get_config(self) -> dict:
         return {**super().get_config(), "cropping": self.cropping, "data_format": self.data_format}
@@ -223,8 +235,13 @@ class UpSampling1D(_NdimLayer):
         return {**super().get_config(), "size": self.size}
 
 
-_METHODS = {"nearest": "nearest", "bilinear": "linear", "bicubic": "cubic", "lanczos3": "lanczos3",
-            "lanczos5": "lanczos5"}
+_METHODS = {
+    "nearest": "nearest",
+    "bilinear": "linear",
+    "bicubic": "cubic",
+    "lanczos3": "lanczos3",
+    "lanczos5": "lanczos5",
+}
 
 
 class UpSampling2D(_NdimLayer):
@@ -246,9 +263,11 @@ class UpSampling2D(_NdimLayer):
 
     def call(self, inputs):
         if self.interpolation not in _METHODS:  # as Keras, when called ('area' is not supported here)
-            raise ValueError("Invalid value for argument `interpolation`. Expected of one ('bilinear', "
-                             "'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'area'). Received: "
-                             f"interpolation={self.interpolation}")
+            raise ValueError(
+                "Invalid value for argument `interpolation`. Expected of one ('bilinear', "
+                "'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'area'). Received: "
+                f"interpolation={self.interpolation}"
+            )
         sizes = [1] * 4
         for a, s in zip(self._spatial_axes(2), self.size, strict=True):
             sizes[a] = s
@@ -261,8 +280,12 @@ class UpSampling2D(_NdimLayer):
         return tuple(shape)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "size": self.size, "data_format": self.data_format,
-                "interpolation": self.interpolation}
+        return {
+            **super().get_config(),
+            "size": self.size,
+            "data_format": self.data_format,
+            "interpolation": self.interpolation,
+        }
 
 
 class Permute(_NdimLayer):
@@ -277,8 +300,10 @@ class Permute(_NdimLayer):
         super().__init__(**kwargs)
         self.dims = tuple(dims)
         if sorted(dims) != list(range(1, len(dims) + 1)):
-            raise ValueError("Invalid permutation argument `dims` for Permute Layer. The set of indices in "
-                             f"`dims` must be consecutive and start from 1. Received dims={dims}")
+            raise ValueError(
+                "Invalid permutation argument `dims` for Permute Layer. The set of indices in "
+                f"`dims` must be consecutive and start from 1. Received dims={dims}"
+            )
         self.ndim = len(self.dims) + 1
 
     def call(self, inputs):

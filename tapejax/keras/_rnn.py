@@ -26,13 +26,24 @@ class RNN(Layer):
     ``(batch, units)`` tensors (zeros by default).
     """
 
-    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
-                 unroll=False, zero_output_for_mask=False, **kwargs):
+    def __init__(
+        self,
+        cell,
+        return_sequences=False,
+        return_state=False,
+        go_backwards=False,
+        stateful=False,
+        unroll=False,
+        zero_output_for_mask=False,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         check_unsupported(self, stateful=stateful)
         if not hasattr(cell, "call") or not hasattr(cell, "state_size"):
-            raise ValueError("Argument `cell` should have a `call` method and a `state_size` attribute. "
-                             f"Received: cell={cell}")
+            raise ValueError(
+                "Argument `cell` should have a `call` method and a `state_size` attribute. "
+                f"Received: cell={cell}"
+            )
         self.cell = cell
         self.return_sequences, self.return_state = return_sequences, return_state
         self.go_backwards, self.stateful, self.unroll = go_backwards, stateful, unroll
@@ -59,11 +70,14 @@ class RNN(Layer):
         else:
             states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
             if len(states) != len(self._state_sizes()):
-                raise ValueError(f"Layer {self.name} expects {len(self._state_sizes())} state(s), but it "
-                                 f"received {len(states)} initial state(s). Input received: {states}")
+                raise ValueError(
+                    f"Layer {self.name} expects {len(self._state_sizes())} state(s), but it "
+                    f"received {len(states)} initial state(s). Input received: {states}"
+                )
         if isinstance(self.cell, RecurrentCell):
-            output, *states = self.cell.run(sequences, states, self.go_backwards, self.return_sequences,
-                                            training)
+            output, *states = self.cell.run(
+                sequences, states, self.go_backwards, self.return_sequences, training
+            )
         else:
             output, states = self._loop(sequences, states, training)
         return (output, *states) if self.return_state else output
@@ -71,7 +85,7 @@ class RNN(Layer):
     def _loop(self, sequences, states, training):
         steps = _unstack(sequences, axis=1)
         outputs = []
-        for x in (steps[::-1] if self.go_backwards else steps):
+        for x in steps[::-1] if self.go_backwards else steps:
             output, states = self.cell(x, states, training=training)
             states = list(states) if isinstance(states, (list, tuple)) else [states]
             outputs.append(output)
@@ -86,10 +100,15 @@ class RNN(Layer):
         return output
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "return_sequences": self.return_sequences,
-                "return_state": self.return_state, "go_backwards": self.go_backwards,
-                "stateful": self.stateful, "unroll": self.unroll,
-                "zero_output_for_mask": self.zero_output_for_mask}
+        return {
+            **super().get_config(),
+            "return_sequences": self.return_sequences,
+            "return_state": self.return_state,
+            "go_backwards": self.go_backwards,
+            "stateful": self.stateful,
+            "unroll": self.unroll,
+            "zero_output_for_mask": self.zero_output_for_mask,
+        }
 
 
 class _CellRNN(RNN):
@@ -98,17 +117,38 @@ class _CellRNN(RNN):
     cell_class = SimpleRNNCell
     cell_name = "simple_rnn_cell"
 
-    def __init__(self, units, *, return_sequences=False, return_state=False, go_backwards=False,
-                 stateful=False, unroll=False, zero_output_for_mask=False, activity_regularizer=None,
-                 use_cudnn="auto", **kwargs):
-        layer_kwargs = {k: kwargs.pop(k) for k in ("name", "input_shape", "input_dim", "autocast")
-                        if k in kwargs}
+    def __init__(
+        self,
+        units,
+        *,
+        return_sequences=False,
+        return_state=False,
+        go_backwards=False,
+        stateful=False,
+        unroll=False,
+        zero_output_for_mask=False,
+        activity_regularizer=None,
+        use_cudnn="auto",
+        **kwargs,
+    ):
+        layer_kwargs = {
+            k: kwargs.pop(k) for k in ("name", "input_shape", "input_dim", "autocast") if k in kwargs
+        }
         dtype, trainable = kwargs.pop("dtype", None), kwargs.pop("trainable", True)
         cell = self.cell_class(units, dtype=dtype, trainable=trainable, name=self.cell_name, **kwargs)
-        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
-                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
-                         zero_output_for_mask=zero_output_for_mask, dtype=dtype,
-                         trainable=trainable, activity_regularizer=activity_regularizer, **layer_kwargs)
+        super().__init__(
+            cell,
+            return_sequences=return_sequences,
+            return_state=return_state,
+            go_backwards=go_backwards,
+            stateful=stateful,
+            unroll=unroll,
+            zero_output_for_mask=zero_output_for_mask,
+            dtype=dtype,
+            trainable=trainable,
+            activity_regularizer=activity_regularizer,
+            **layer_kwargs,
+        )
 
     @property
     def units(self) -> int:
@@ -116,8 +156,11 @@ class _CellRNN(RNN):
 
     def get_config(self) -> dict:
         cell = {k: v for k, v in self.cell.get_config().items() if k not in ("name", "trainable", "dtype")}
-        return {**super().get_config(), **cell,
-                "activity_regularizer": regularizers.serialize(self.activity_regularizer)}
+        return {
+            **super().get_config(),
+            **cell,
+            "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+        }
 
 
 class SimpleRNN(_CellRNN):

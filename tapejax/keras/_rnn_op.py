@@ -50,8 +50,8 @@ def _gru_step(xk, states, rkernel, bias, act, ract, reset_after):
     else:
         inner = h @ rkernel[:, : 2 * units]
     z = ract(x_z + inner[:, :units])
-    r = ract(x_r + inner[:, units: 2 * units])
-    recurrent_h = r * inner[:, 2 * units:] if reset_after else (r * h) @ rkernel[:, 2 * units:]
+    r = ract(x_r + inner[:, units : 2 * units])
+    recurrent_h = r * inner[:, 2 * units :] if reset_after else (r * h) @ rkernel[:, 2 * units :]
     hh = act(x_h + recurrent_h)
     return (z * h + (1 - z) * hh,)
 
@@ -70,8 +70,19 @@ def _split_bias(kind, bias, reset_after):
     return bias, None
 
 
-def _rnn(x, kernel, rkernel, *rest, kind, activation, recurrent_activation, go_backwards,
-         return_sequences, use_bias, reset_after):
+def _rnn(
+    x,
+    kernel,
+    rkernel,
+    *rest,
+    kind,
+    activation,
+    recurrent_activation,
+    go_backwards,
+    return_sequences,
+    use_bias,
+    reset_after,
+):
     bias = rest[0] if use_bias else None
     states = tuple(rest[1:] if use_bias else rest)
     input_bias, step_bias = _split_bias(kind, bias, reset_after)
@@ -93,17 +104,37 @@ def _rnn(x, kernel, rkernel, *rest, kind, activation, recurrent_activation, go_b
     return (output, *final)
 
 
-_RNN = {kind: Op(name, _rnn, multiple_results=True)
-        for kind, name in (("simple", "SimpleRNN"), ("lstm", "LSTM"), ("gru", "GRU"))}
+_RNN = {
+    kind: Op(name, _rnn, multiple_results=True)
+    for kind, name in (("simple", "SimpleRNN"), ("lstm", "LSTM"), ("gru", "GRU"))
+}
 
 
-def rnn(kind: str, inputs, states, kernel, recurrent_kernel, bias, *, activation, recurrent_activation=None,
-        go_backwards=False, return_sequences=False, reset_after=True) -> tuple:
+def rnn(
+    kind: str,
+    inputs,
+    states,
+    kernel,
+    recurrent_kernel,
+    bias,
+    *,
+    activation,
+    recurrent_activation=None,
+    go_backwards=False,
+    return_sequences=False,
+    reset_after=True,
+) -> tuple:
     """Runs the ``kind`` (``'simple'``, ``'lstm'``, ``'gru'``) recurrence over ``inputs``
     (``(batch, time, features)``) from ``states``; returns ``(output, *final_states)``, the output
     being all steps' (``return_sequences``, in processing order) or the last one's."""
     tensors = [inputs, kernel, recurrent_kernel] + ([bias] if bias is not None else []) + list(states)
-    static = {"kind": kind, "activation": activation, "recurrent_activation": recurrent_activation,
-              "go_backwards": bool(go_backwards), "return_sequences": bool(return_sequences),
-              "use_bias": bias is not None, "reset_after": bool(reset_after)}
+    static = {
+        "kind": kind,
+        "activation": activation,
+        "recurrent_activation": recurrent_activation,
+        "go_backwards": bool(go_backwards),
+        "return_sequences": bool(return_sequences),
+        "use_bias": bias is not None,
+        "reset_after": bool(reset_after),
+    }
     return record(_RNN[kind], [convert_to_tensor(t) for t in tensors], static)

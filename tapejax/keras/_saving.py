@@ -47,8 +47,19 @@ def _children(obj):
         yield name, getattr(obj, name)
 
 
-_SKIP = {"_graph", "_graph_layers", "_layers_list", "_compile_loss", "_compile_metrics", "_loss_tracker",
-         "history", "train_function", "test_function", "predict_function", "_functional_layers"}
+_SKIP = {
+    "_graph",
+    "_graph_layers",
+    "_layers_list",
+    "_compile_loss",
+    "_compile_metrics",
+    "_loss_tracker",
+    "history",
+    "train_function",
+    "test_function",
+    "predict_function",
+    "_functional_layers",
+}
 
 
 def _is_saveable(obj) -> bool:
@@ -119,18 +130,22 @@ def read_weights(model, file, skip_mismatch: bool = False) -> None:
             if len(stored) != len(variables):
                 if skip_mismatch:
                     continue
-                raise ValueError(f"A total of {len(stored)} objects could not be loaded. Layer "
-                                 f"'{path or model.name}' expected {len(variables)} variables, but "
-                                 f"received {len(stored)} variables during loading.")
+                raise ValueError(
+                    f"A total of {len(stored)} objects could not be loaded. Layer "
+                    f"'{path or model.name}' expected {len(variables)} variables, but "
+                    f"received {len(stored)} variables during loading."
+                )
             for i, variable in enumerate(variables):
                 value = np.asarray(stored[str(i)])
                 if value.shape != tuple(variable.shape):
                     if skip_mismatch:
                         break
-                    raise ValueError(f"The shape of the target variable and the shape of the target "
-                                     f"value in `variable.assign(value)` must match. "
-                                     f"variable.shape={variable.shape}, Received: value.shape={value.shape}. "
-                                     f"Target variable: {variable}")
+                    raise ValueError(
+                        f"The shape of the target variable and the shape of the target "
+                        f"value in `variable.assign(value)` must match. "
+                        f"variable.shape={variable.shape}, Received: value.shape={value.shape}. "
+                        f"Target variable: {variable}"
+                    )
                 updates.append((variable, value))
     for variable, value in updates:  # everything checked first: a failed load changes nothing
         variable.assign(value.astype(variable.dtype.as_numpy_dtype))

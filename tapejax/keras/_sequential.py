@@ -39,18 +39,24 @@ class Sequential(Model):
         if isinstance(layer, KerasTensor):
             layer = layer._keras_history[0].layer
         if not isinstance(layer, Layer):
-            raise ValueError("Only instances of `keras.Layer` can be added to a Sequential model. "
-                             f"Received: {layer} (of type {type(layer)})")
+            raise ValueError(
+                "Only instances of `keras.Layer` can be added to a Sequential model. "
+                f"Received: {layer} (of type {type(layer)})"
+            )
         first = self._layers_list[0] if self._layers_list else None
         if isinstance(layer, InputLayer) and isinstance(first, InputLayer):
-            raise ValueError(f"Sequential model '{self.name}' has already been configured to use input "
-                             f"shape {first.batch_shape}. You cannot add a different Input "
-                             "layer to it.")
+            raise ValueError(
+                f"Sequential model '{self.name}' has already been configured to use input "
+                f"shape {first.batch_shape}. You cannot add a different Input "
+                "layer to it."
+            )
         names = {existing.name for existing in self._layers_list}
         if layer.name in names:
-            raise ValueError("All layers added to a Sequential model should have unique names. Name "
-                             f"'{layer.name}' is already the name of a layer in this model. Update the "
-                             "`name` argument to pass a unique name.")
+            raise ValueError(
+                "All layers added to a Sequential model should have unique names. Name "
+                f"'{layer.name}' is already the name of a layer in this model. Update the "
+                "`name` argument to pass a unique name."
+            )
         self._layers_list.append(layer)
         if rebuild:
             self._maybe_build_from_input()

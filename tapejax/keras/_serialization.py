@@ -15,8 +15,12 @@ def serialize(obj, module: str):
         return None
     if not hasattr(obj, "get_config"):
         raise ValueError(f"Cannot serialize {obj!r}: it has no `get_config` method.")
-    return {"module": module, "class_name": type(obj).__name__, "config": obj.get_config(),
-            "registered_name": None}
+    return {
+        "module": module,
+        "class_name": type(obj).__name__,
+        "config": obj.get_config(),
+        "registered_name": None,
+    }
 
 
 def from_dict(config: dict, classes: dict, kind: str):
@@ -41,8 +45,12 @@ def init_config(obj) -> dict:
 
 def dtype_policy(dtype_name: str) -> dict:
     """Keras 3's serialized dtype policy, as ``Layer.get_config()['dtype']`` holds it."""
-    return {"module": "keras", "class_name": "DTypePolicy", "config": {"name": dtype_name},
-            "registered_name": None}
+    return {
+        "module": "keras",
+        "class_name": "DTypePolicy",
+        "config": {"name": dtype_name},
+        "registered_name": None,
+    }
 
 
 def dtype_name(dtype):

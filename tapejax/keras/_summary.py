@@ -131,7 +131,7 @@ def _wrap(text: str, width: int) -> list:
             lines.append(line)
         line = word
     lines.append(line)
-    return [w if len(w) <= width else w[:width - 1] + "…" for w in lines]
+    return [w if len(w) <= width else w[: width - 1] + "…" for w in lines]
 
 
 def _cells(fields: list, widths: list, right: list, bar: str) -> list:

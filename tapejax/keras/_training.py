@@ -32,8 +32,18 @@ class Trainer:
     _compile_loss = _compile_metrics = _loss_tracker = optimizer = None
     loss = None  # what compile was given, as Keras 3 keeps it (``model.loss``)
 
-    def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
-                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True) -> None:
+    def compile(
+        self,
+        optimizer="rmsprop",
+        loss=None,
+        loss_weights=None,
+        metrics=None,
+        weighted_metrics=None,
+        run_eagerly=False,
+        steps_per_execution=1,
+        jit_compile="auto",
+        auto_scale_loss=True,
+    ) -> None:
         """Configures training: the optimizer, the loss (of each output) and the metrics.
 
         Args:
@@ -114,8 +124,9 @@ class Trainer:
             self._compile_metrics = CompileMetrics(self._metrics_spec, self._weighted_metrics_spec, names)
         loss, parts = self._compile_loss(y_true, y_pred, sample_weight)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
-        for tracker, part in zip(self._compile_loss.trackers, parts if self._compile_loss.trackers else [],
-                                 strict=True):
+        for tracker, part in zip(
+            self._compile_loss.trackers, parts if self._compile_loss.trackers else [], strict=True
+        ):
             tracker.update_state(part, sample_weight=_batch_size(x))
         if not self._compile_metrics.built:
             self._compile_metrics.build(y_true, y_pred)
@@ -194,10 +205,25 @@ class Trainer:
             raise ValueError("You must call `compile()` before using the model.")
 
     # -- loops --------------------------------------------------------------------------------
-    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None,
-            validation_split=0.0, validation_data=None, shuffle=True, class_weight=None, sample_weight=None,
-            initial_epoch=0, steps_per_epoch=None, validation_steps=None, validation_batch_size=None,
-            validation_freq=1):
+    def fit(
+        self,
+        x=None,
+        y=None,
+        batch_size=None,
+        epochs=1,
+        verbose="auto",
+        callbacks=None,
+        validation_split=0.0,
+        validation_data=None,
+        shuffle=True,
+        class_weight=None,
+        sample_weight=None,
+        initial_epoch=0,
+        steps_per_epoch=None,
+        validation_steps=None,
+        validation_batch_size=None,
+        validation_freq=1,
+    ):
         """Trains for ``epochs`` epochs; returns the ``History`` of each epoch's logs.
 
         Args:
@@ -216,12 +242,28 @@ class Trainer:
         """
         self._assert_compiled()
         if validation_split and validation_data is None:
-            (x, y, sample_weight), validation_data = train_validation_split(x, y, validation_split,
-                                                                             sample_weight)
-        iterator = EpochIterator(x, y, batch_size, shuffle, steps_per_epoch, sample_weight, class_weight,
-                                 self._steps_per_execution())
-        callbacks = CallbackList(callbacks, add_history=True, add_progbar=verbose != 0, model=self,
-                                 verbose=verbose, epochs=epochs, steps=iterator.num_batches)
+            (x, y, sample_weight), validation_data = train_validation_split(
+                x, y, validation_split, sample_weight
+            )
+        iterator = EpochIterator(
+            x,
+            y,
+            batch_size,
+            shuffle,
+            steps_per_epoch,
+            sample_weight,
+            class_weight,
+            self._steps_per_execution(),
+        )
+        callbacks = CallbackList(
+            callbacks,
+            add_history=True,
+            add_progbar=verbose != 0,
+            model=self,
+            verbose=verbose,
+            epochs=epochs,
+            steps=iterator.num_batches,
+        )
         train = self._runner("train", iterator)
         self.stop_training = False
         callbacks.on_train_begin()
@@ -241,12 +283,21 @@ class Trainer:
                         break
             epoch_logs = pythonify(logs)
             if validation_data is not None and _should_eval(epoch, validation_freq):
-                val_x, val_y, val_w = unpack(validation_data) if isinstance(validation_data, tuple) else (
-                    validation_data, None, None)
-                val_logs = self.evaluate(val_x, val_y, batch_size=validation_batch_size or batch_size,
-                                         sample_weight=val_w,
-                                         steps=validation_steps, callbacks=callbacks, return_dict=True,
-                                         _silent=True)
+                val_x, val_y, val_w = (
+                    unpack(validation_data)
+                    if isinstance(validation_data, tuple)
+                    else (validation_data, None, None)
+                )
+                val_logs = self.evaluate(
+                    val_x,
+                    val_y,
+                    batch_size=validation_batch_size or batch_size,
+                    sample_weight=val_w,
+                    steps=validation_steps,
+                    callbacks=callbacks,
+                    return_dict=True,
+                    _silent=True,
+                )
                 epoch_logs.update({f"val_{k}": v for k, v in val_logs.items()})
             callbacks.on_epoch_end(epoch, epoch_logs)
             if self.stop_training:
@@ -254,18 +305,35 @@ class Trainer:
         callbacks.on_train_end(epoch_logs)
         return callbacks.history
 
-    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
-                 callbacks=None, return_dict=False, **kwargs):
+    def evaluate(
+        self,
+        x=None,
+        y=None,
+        batch_size=None,
+        verbose="auto",
+        sample_weight=None,
+        steps=None,
+        callbacks=None,
+        return_dict=False,
+        **kwargs,
+    ):
         """The loss and metrics over the data: a float, a list ``[loss, *metrics]`` or a dict."""
         self._assert_compiled()
         silent = kwargs.pop("_silent", False)
         if kwargs:
             raise ValueError(f"Arguments not recognized: {kwargs}")
-        iterator = EpochIterator(x, y, batch_size, False, steps, sample_weight,
-                                 steps_per_execution=self._steps_per_execution())
+        iterator = EpochIterator(
+            x, y, batch_size, False, steps, sample_weight, steps_per_execution=self._steps_per_execution()
+        )
         if not isinstance(callbacks, CallbackList):
-            callbacks = CallbackList(callbacks, add_progbar=verbose != 0 and not silent, model=self,
-                                     verbose=verbose, epochs=1, steps=iterator.num_batches)
+            callbacks = CallbackList(
+                callbacks,
+                add_progbar=verbose != 0 and not silent,
+                model=self,
+                verbose=verbose,
+                epochs=1,
+                steps=iterator.num_batches,
+            )
         test = self._runner("test", iterator)
         callbacks.on_test_begin()
         self.reset_metrics()
@@ -288,10 +356,17 @@ class Trainer:
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         """The model's outputs for ``x``, computed batch by batch; numpy arrays."""
-        iterator = EpochIterator(x, None, batch_size, False, steps,
-                                 steps_per_execution=self._steps_per_execution())
-        callbacks = CallbackList(callbacks, add_progbar=verbose != 0, model=self, verbose=verbose, epochs=1,
-                                 steps=iterator.num_batches)
+        iterator = EpochIterator(
+            x, None, batch_size, False, steps, steps_per_execution=self._steps_per_execution()
+        )
+        callbacks = CallbackList(
+            callbacks,
+            add_progbar=verbose != 0,
+            model=self,
+            verbose=verbose,
+            epochs=1,
+            steps=iterator.num_batches,
+        )
         run = self._runner("predict", iterator)
         callbacks.on_predict_begin()
         outputs = []
@@ -300,8 +375,11 @@ class Trainer:
             outputs += run(*batch)
             callbacks.on_predict_batch_end(end, {"outputs": outputs[-1]})
         callbacks.on_predict_end()
-        return jax.tree_util.tree_map(lambda *parts: np.concatenate([np.asarray(p) for p in parts]), *outputs,
-                                      is_leaf=lambda t: isinstance(t, TensorLike))
+        return jax.tree_util.tree_map(
+            lambda *parts: np.concatenate([np.asarray(p) for p in parts]),
+            *outputs,
+            is_leaf=lambda t: isinstance(t, TensorLike),
+        )
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         """One training step on one batch; the metrics' values since the last ``reset_metrics``."""
@@ -329,9 +407,15 @@ def _batch(x, y, sample_weight) -> tuple:
 
 
 def _as_arrays(x):
-    return jax.tree_util.tree_map(lambda a: a if isinstance(a, TensorLike) else convert_to_tensor(
-        np.asarray(a, np.float32) if np.asarray(a).dtype == np.float64 else a), x,
-        is_leaf=lambda a: isinstance(a, (TensorLike, np.ndarray)))
+    return jax.tree_util.tree_map(
+        lambda a: (
+            a
+            if isinstance(a, TensorLike)
+            else convert_to_tensor(np.asarray(a, np.float32) if np.asarray(a).dtype == np.float64 else a)
+        ),
+        x,
+        is_leaf=lambda a: isinstance(a, (TensorLike, np.ndarray)),
+    )
 
 
 def _batch_size(x):

@@ -24,8 +24,14 @@ class KerasVariable(Variable):
 
     __slots__ = ("_path", "regularizer", "constraint")
 
-    def __init__(self, initial_value, trainable: bool = True, name: str = "variable",
-                 path: str | None = None, dtype=None):
+    def __init__(
+        self,
+        initial_value,
+        trainable: bool = True,
+        name: str = "variable",
+        path: str | None = None,
+        dtype=None,
+    ):
         super().__init__(initial_value, trainable=trainable, name=name, dtype=dtype)
         self._name, self._path = name, path or name  # Keras 3's names ignore tf.name_scope
         # Set by ``Layer.add_weight``: the penalty ``layer.losses`` computes from this weight, and

@@ -48,11 +48,27 @@ def mish(x):
 
 
 _BY_NAME = {
-    "elu": elu, "exponential": exponential, "gelu": gelu, "hard_sigmoid": hard_sigmoid,
-    "hard_silu": hard_silu, "hard_swish": hard_silu, "leaky_relu": leaky_relu, "linear": linear,
-    "log_sigmoid": log_sigmoid, "log_softmax": log_softmax, "mish": mish, "relu": relu,
-    "relu6": relu6, "selu": selu, "sigmoid": sigmoid, "silu": silu, "softmax": softmax,
-    "softplus": softplus, "softsign": softsign, "swish": swish, "tanh": tanh,
+    "elu": elu,
+    "exponential": exponential,
+    "gelu": gelu,
+    "hard_sigmoid": hard_sigmoid,
+    "hard_silu": hard_silu,
+    "hard_swish": hard_silu,
+    "leaky_relu": leaky_relu,
+    "linear": linear,
+    "log_sigmoid": log_sigmoid,
+    "log_softmax": log_softmax,
+    "mish": mish,
+    "relu": relu,
+    "relu6": relu6,
+    "selu": selu,
+    "sigmoid": sigmoid,
+    "silu": silu,
+    "softmax": softmax,
+    "softplus": softplus,
+    "softsign": softsign,
+    "swish": swish,
+    "tanh": tanh,
 }
 
 
@@ -68,8 +84,10 @@ def get(identifier):
     found = _BY_NAME.get(identifier) if isinstance(identifier, str) else identifier
     if callable(found):
         return found
-    raise ValueError(f"Could not interpret activation function identifier: {identifier}. Use one of "
-                     f"{sorted(_BY_NAME)} or a callable.")
+    raise ValueError(
+        f"Could not interpret activation function identifier: {identifier}. Use one of "
+        f"{sorted(_BY_NAME)} or a callable."
+    )
 
 
 def serialize(activation):

@@ -10,7 +10,18 @@ from ._object_registry import CustomObjectScope, custom_object_scope, get_custom
 from ._object_serialization import deserialize_keras_object, serialize_keras_object
 from ._progbar import Progbar
 
-__all__ = ["CustomObjectScope", "Progbar", "custom_object_scope", "deserialize_keras_object",
-           "get_custom_objects", "normalize", "pad_sequences", "register_keras_serializable",
-           "serialize_keras_object", "set_random_seed", "split_dataset", "timeseries_dataset_from_array",
-           "to_categorical"]
+__all__ = [
+    "CustomObjectScope",
+    "Progbar",
+    "custom_object_scope",
+    "deserialize_keras_object",
+    "get_custom_objects",
+    "normalize",
+    "pad_sequences",
+    "register_keras_serializable",
+    "serialize_keras_object",
+    "set_random_seed",
+    "split_dataset",
+    "timeseries_dataset_from_array",
+    "to_categorical",
+]

@@ -53,8 +53,10 @@ def signature_variants(name: str, signature, max_rank: int, one_batch: bool = Fa
         specs = []
         for i, spec in enumerate(signature):
             shape = spec.shape if spec.shape is not None else (None,) * rank_of[i]
-            dims = ",".join(("batch" if one_batch and j == 0 else f"a{i}d{j}") if d is None else str(d)
-                            for j, d in enumerate(shape))
+            dims = ",".join(
+                ("batch" if one_batch and j == 0 else f"a{i}d{j}") if d is None else str(d)
+                for j, d in enumerate(shape)
+            )
             symbolic = jax_export.symbolic_shape(dims, scope=scope) if shape else ()
             specs.append(jax.ShapeDtypeStruct(symbolic, spec.dtype._np))
         out.append((ranks, specs))

@@ -215,8 +215,9 @@ class _Signature:
     @x64.enabled
     def __call__(self, *args, **kwargs):
         if len(args) > len(self.inputs):
-            raise TypeError(f"The signature takes the arguments {self.inputs}, got {len(args)} "
-                            "positional ones.")
+            raise TypeError(
+                f"The signature takes the arguments {self.inputs}, got {len(args)} positional ones."
+            )
         kwargs.update(zip(self.inputs, args, strict=False))  # positional ones, in the signature's order
         missing = [n for n in self.inputs if n not in kwargs]
         if missing or len(kwargs) != len(self.inputs):

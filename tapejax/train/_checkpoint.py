@@ -47,7 +47,8 @@ class Checkpoint(_graph.Root):
                     f"`Checkpoint` was expecting {name} to be a trackable object (an object derived "
                     f"from `Trackable`), got {value}. If you believe this object should be trackable "
                     "(i.e. it is part of the TensorFlow Python API and manages state), please open "
-                    "an issue.")
+                    "an issue."
+                )
         self._root = root
         self._save_counter = None  # created by the first save or restore, as in TF
         for name, value in sorted(kwargs.items()):
@@ -76,8 +77,9 @@ class Checkpoint(_graph.Root):
         ``write``s has none, as in TensorFlow.
         """
         if self._save_counter is None:
-            self._save_counter = Variable(np.int64(0), trainable=False, name="save_counter",
-                                          dtype=_dtypes.int64)
+            self._save_counter = Variable(
+                np.int64(0), trainable=False, name="save_counter", dtype=_dtypes.int64
+            )
         return self._save_counter
 
     def save(self, file_prefix, options=None) -> str:

@@ -46,7 +46,8 @@ def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
         if isinstance(value, jax.core.Tracer):
             raise RuntimeError(
                 f"tf.train.Checkpoint cannot write {variable.name!r} inside tapejax.function: its value "
-                "is symbolic while the function traces. Save between steps, outside the function.")
+                "is symbolic while the function traces. Save between steps, outside the function."
+            )
         values[str(i)] = value
     index = prefix + ".index"
     os.makedirs(os.path.dirname(os.path.abspath(prefix)), exist_ok=True)
@@ -64,9 +65,11 @@ def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
 def not_found(prefix: str, restoring: bool) -> NotFoundError:
     message = f"Unsuccessful TensorSliceReader constructor: Failed to find any matching files for {prefix}"
     if restoring:
-        message = (f"Error when restoring from checkpoint or SavedModel at {prefix}: {message}\nPlease "
-                   "double-check that the path is correct. You may be missing the checkpoint suffix "
-                   "(e.g. the '-1' in 'path/to/ckpt-1').")
+        message = (
+            f"Error when restoring from checkpoint or SavedModel at {prefix}: {message}\nPlease "
+            "double-check that the path is correct. You may be missing the checkpoint suffix "
+            "(e.g. the '-1' in 'path/to/ckpt-1')."
+        )
     return NotFoundError(None, None, message)
 
 
@@ -79,16 +82,22 @@ def read_index(prefix, restoring: bool = True) -> list[dict]:
         with open(prefix + ".index", "rb") as f:
             index = json.loads(f.read().decode("utf-8"))
         nodes = index["nodes"]
-        ok = index.get("format") == FORMAT and index.get("version") == VERSION and isinstance(
-            nodes, list) and all(isinstance(n, dict) and isinstance(n.get("children"), list) for n in nodes)
+        ok = (
+            index.get("format") == FORMAT
+            and index.get("version") == VERSION
+            and isinstance(nodes, list)
+            and all(isinstance(n, dict) and isinstance(n.get("children"), list) for n in nodes)
+        )
     except (ValueError, KeyError, TypeError, AttributeError):
         ok = False
     if not ok:
         raise DataLossError(
-            None, None,
+            None,
+            None,
             f"Unable to open table file {prefix}.index: Data loss: not a tapejax checkpoint index "
             f"(version {VERSION}). The file is corrupt, or was not written by tapejax's "
-            "tf.train.Checkpoint (TensorFlow's own checkpoints cannot be read).")
+            "tf.train.Checkpoint (TensorFlow's own checkpoints cannot be read).",
+        )
     return nodes
 
 
@@ -109,24 +118,33 @@ def read_values(prefix, nodes: list[dict], shardings: dict) -> dict[int, object]
     if not records:
         return {}
     ocp = _orbax()
-    args = {str(r["index"]): (ocp.ArrayRestoreArgs(sharding=shardings[r["index"]])
-                              if r["index"] in shardings else ocp.RestoreArgs(restore_type=np.ndarray))
-            for r in records}
+    args = {
+        str(r["index"]): (
+            ocp.ArrayRestoreArgs(sharding=shardings[r["index"]])
+            if r["index"] in shardings
+            else ocp.RestoreArgs(restore_type=np.ndarray)
+        )
+        for r in records
+    }
     try:
         restored = ocp.PyTreeCheckpointer().restore(os.path.abspath(prefix + ".data"), restore_args=args)
         values = {r["index"]: restored[str(r["index"])] for r in records}
     except Exception as e:  # orbax and tensorstore raise many kinds for a damaged directory
         raise DataLossError(
-            None, None,
+            None,
+            None,
             f"Unable to read the values of checkpoint {prefix} from {prefix}.data: {type(e).__name__}: "
             f"{e}. The checkpoint is corrupt or incomplete; restore another one (an older one is "
-            "in CheckpointManager.checkpoints).") from e
+            "in CheckpointManager.checkpoints).",
+        ) from e
     for r in records:
         value = values[r["index"]]
         if list(np.shape(value)) != r["shape"] or np.dtype(value.dtype).name != r["dtype"]:
             raise DataLossError(
-                None, None,
+                None,
+                None,
                 f"Checkpoint {prefix} is corrupt: {r['key']} holds a {np.dtype(value.dtype).name} value "
                 f"of shape {tuple(np.shape(value))} where its index records {r['dtype']} "
-                f"{tuple(r['shape'])}.")
+                f"{tuple(r['shape'])}.",
+            )
     return values

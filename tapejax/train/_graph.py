@@ -42,7 +42,8 @@ def is_trackable(value) -> bool:
 
 def _is_container(value) -> bool:
     return isinstance(value, (list, tuple)) or (
-        isinstance(value, dict) and all(isinstance(k, str) for k in value))
+        isinstance(value, dict) and all(isinstance(k, str) for k in value)
+    )
 
 
 def _raw_children(value) -> list[tuple[str, object]]:
@@ -72,8 +73,10 @@ def _holds_trackable(container, seen: set) -> bool:
     if id(container) in seen:
         return False
     seen.add(id(container))
-    return any(is_trackable(c) or (_is_container(c) and _holds_trackable(c, seen))
-               for _, c in _raw_children(container))
+    return any(
+        is_trackable(c) or (_is_container(c) and _holds_trackable(c, seen))
+        for _, c in _raw_children(container)
+    )
 
 
 def escape(name: str) -> str:
@@ -113,9 +116,12 @@ def build(root) -> tuple[list[dict], list[Variable]]:
                 queue.append(ids[id(child)])
                 if isinstance(child, Variable):
                     nodes[-1]["variable"] = {
-                        "key": variable_key(paths[-1]), "path": pretty(paths[-1]),
-                        "shape": list(child._np_shape), "dtype": child.dtype.name,
-                        "index": len(variables)}
+                        "key": variable_key(paths[-1]),
+                        "path": pretty(paths[-1]),
+                        "shape": list(child._np_shape),
+                        "dtype": child.dtype.name,
+                        "index": len(variables),
+                    }
                     variables.append(child)
             nodes[node_id]["children"].append([name, ids[id(child)]])
     return nodes, variables

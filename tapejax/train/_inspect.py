@@ -34,5 +34,9 @@ def load_variable(ckpt_dir_or_file, name: str):
     for record in _files.saved_variables(nodes):
         if record["key"] == key:
             return _files.read_values(prefix, nodes, {})[record["index"]]
-    raise NotFoundError(None, None, f"Key {key} not found in checkpoint {prefix}; tf.train.list_variables "
-                        "lists its keys (such as 'model/w/.ATTRIBUTES/VARIABLE_VALUE').")
+    raise NotFoundError(
+        None,
+        None,
+        f"Key {key} not found in checkpoint {prefix}; tf.train.list_variables "
+        "lists its keys (such as 'model/w/.ATTRIBUTES/VARIABLE_VALUE').",
+    )

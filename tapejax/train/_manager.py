@@ -30,9 +30,18 @@ class CheckpointManager:
       init_fn: called by ``restore_or_initialize`` when there is no checkpoint yet.
     """
 
-    def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
-                 checkpoint_name: str = "ckpt", step_counter=None, checkpoint_interval=None,
-                 init_fn=None, last_checkpoint_step=None):
+    def __init__(
+        self,
+        checkpoint,
+        directory,
+        max_to_keep,
+        keep_checkpoint_every_n_hours=None,
+        checkpoint_name: str = "ckpt",
+        step_counter=None,
+        checkpoint_interval=None,
+        init_fn=None,
+        last_checkpoint_step=None,
+    ):
         if max_to_keep is not None and max_to_keep <= 0:
             raise ValueError(f"Expected a positive integer or `None` for `max_to_keep`, got {max_to_keep}.")
         if checkpoint_interval is not None and step_counter is None:
@@ -142,6 +151,12 @@ class CheckpointManager:
             shutil.rmtree(path + ".data", ignore_errors=True)
 
     def _record_state(self) -> None:
-        _state.update_checkpoint_state(self._directory, _state.CheckpointState(
-            self._latest_checkpoint, list(self._maybe_delete), list(self._maybe_delete.values()),
-            self._last_preserved_timestamp))
+        _state.update_checkpoint_state(
+            self._directory,
+            _state.CheckpointState(
+                self._latest_checkpoint,
+                list(self._maybe_delete),
+                list(self._maybe_delete.values()),
+                self._last_preserved_timestamp,
+            ),
+        )

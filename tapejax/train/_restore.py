@@ -34,8 +34,11 @@ class Restoration:
 
     def assign(self, matched: dict) -> None:
         """Assigns the values of the newly matched Variables, all or none."""
-        todo = [(node_id, live) for node_id, live in sorted(matched.items())
-                if "variable" in self.nodes[node_id] and node_id not in self.bound]
+        todo = [
+            (node_id, live)
+            for node_id, live in sorted(matched.items())
+            if "variable" in self.nodes[node_id] and node_id not in self.bound
+        ]
         for node_id, live in todo:
             check(self.nodes[node_id]["variable"], live)
         with no_recording(), undo_assignments_on_error(), jax.ensure_compile_time_eval():
@@ -102,13 +105,16 @@ def check(record: dict, live) -> None:
     dtype = np.dtype(live._np_dtype).name
     if dtype != record["dtype"]:
         raise InvalidArgumentError(
-            None, None,
+            None,
+            None,
             f"tensor_name = {record['key']}; expected dtype {dtype} does not equal original dtype "
-            f"{record['dtype']}. Create {live.name!r} with the dtype it was saved with.")
+            f"{record['dtype']}. Create {live.name!r} with the dtype it was saved with.",
+        )
     if tuple(live._np_shape) != tuple(record["shape"]):
         raise ValueError(
             f"Received incompatible tensor with shape {tuple(record['shape'])} when attempting to "
-            f"restore variable with shape {tuple(live._np_shape)} and name {live.name}.")
+            f"restore variable with shape {tuple(live._np_shape)} and name {live.name}."
+        )
 
 
 @x64.enabled
@@ -148,7 +154,8 @@ class CheckpointLoadStatus:
             raise AssertionError(
                 f"Found {len(unmatched)} Python objects that were not bound to checkpointed values, "
                 f"likely due to changes in the Python program. Showing {shown} of {len(unmatched)} "
-                f"unmatched objects: {unmatched[:shown]}")
+                f"unmatched objects: {unmatched[:shown]}"
+            )
         return self
 
     def assert_consumed(self):
@@ -161,7 +168,8 @@ class CheckpointLoadStatus:
                 f"Unresolved object in checkpoint {record['path']}: a Variable of shape "
                 f"{tuple(record['shape'])} and dtype {record['dtype']} (checkpoint key {record['key']}) "
                 f"that no object of the program has taken ({len(pending)} such values). If it is "
-                "created later (a layer's build), check after that.")
+                "created later (a layer's build), check after that."
+            )
         return self
 
     def assert_nontrivial_match(self):
@@ -171,7 +179,8 @@ class CheckpointLoadStatus:
             raise AssertionError(
                 "Nothing except the root object matched a checkpointed value. Typically this means "
                 "that the checkpoint does not match the Python program. The following objects have no "
-                f"matching checkpointed value: {_graph.live_variables(r.root)}")
+                f"matching checkpointed value: {_graph.live_variables(r.root)}"
+            )
         return self
 
     def expect_partial(self):

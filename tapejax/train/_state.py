@@ -26,8 +26,13 @@ class CheckpointState:
     Paths are joined to the directory as given, as TensorFlow's are.
     """
 
-    def __init__(self, model_checkpoint_path: str, all_model_checkpoint_paths=(),
-                 all_model_checkpoint_timestamps=(), last_preserved_timestamp: float = 0.0):
+    def __init__(
+        self,
+        model_checkpoint_path: str,
+        all_model_checkpoint_paths=(),
+        all_model_checkpoint_timestamps=(),
+        last_preserved_timestamp: float = 0.0,
+    ):
         self.model_checkpoint_path = model_checkpoint_path
         self.all_model_checkpoint_paths = list(all_model_checkpoint_paths)
         self.all_model_checkpoint_timestamps = list(all_model_checkpoint_timestamps)
@@ -60,9 +65,11 @@ def get_checkpoint_state(checkpoint_dir, latest_filename=None) -> CheckpointStat
                 parsed = None
             if parsed is None:
                 raise DataLossError(
-                    None, None,
+                    None,
+                    None,
                     f"Unable to parse the checkpoint state file {path}, line {number}: {line.strip()!r}. "
-                    "Delete the file (the checkpoints beside it are intact) and restore one by its path.")
+                    "Delete the file (the checkpoints beside it are intact) and restore one by its path.",
+                )
             fields.setdefault(key.strip(), []).append(parsed)
 
     def joined(p: str) -> str:
@@ -82,12 +89,20 @@ def update_checkpoint_state(directory: str, state: CheckpointState) -> None:
     """Writes ``state`` as ``directory``'s ``checkpoint`` file, paths relative to it."""
 
     def relative(p: str) -> str:
-        return os.path.relpath(p, directory) if os.path.dirname(os.path.abspath(p)) == os.path.abspath(
-            directory) else p
+        return (
+            os.path.relpath(p, directory)
+            if os.path.dirname(os.path.abspath(p)) == os.path.abspath(directory)
+            else p
+        )
 
-    text = str(CheckpointState(relative(state.model_checkpoint_path),
-                               [relative(p) for p in state.all_model_checkpoint_paths],
-                               state.all_model_checkpoint_timestamps, state.last_preserved_timestamp))
+    text = str(
+        CheckpointState(
+            relative(state.model_checkpoint_path),
+            [relative(p) for p in state.all_model_checkpoint_paths],
+            state.all_model_checkpoint_timestamps,
+            state.last_preserved_timestamp,
+        )
+    )
     path = os.path.join(directory, STATE_FILE)
     temporary = path + ".tmp"
     with open(temporary, "w") as f:

@@ -14,7 +14,8 @@ from .undefined import Undefined, UndefinedReturnValue
 RECORDED_LOOP = (
     "A loop whose condition is a tensor cannot be recorded by a GradientTape opened inside the "
     "same tapejax.function (the tape records ops one by one; the loop is one JAX call). Loop over "
-    "a Python range or a tensor of known length, or take the gradient outside the function.")
+    "a Python range or a tensor of known length, or take the gradient outside the function."
+)
 
 
 def condition(value, tag: str) -> Tensor:
@@ -22,8 +23,10 @@ def condition(value, tag: str) -> Tensor:
     hint = "to check for None, use `is not None`"
     tensor = convert_to_tensor(value)
     if tensor.dtype.name != "bool":
-        raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; to use as "
-                         f"boolean Tensor, use `tf.cast`; {hint}")
+        raise ValueError(
+            f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; to use as "
+            f"boolean Tensor, use `tf.cast`; {hint}"
+        )
     if tensor.shape.rank and math.prod(tensor.shape.as_list()) > 1:
         raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; {hint}")
     return Tensor(jnp.reshape(tensor._value, ()))
@@ -45,15 +48,20 @@ def same_branch_outputs(names, main, orelse) -> None:
     _branch_defined(orelse, names, "else")
     for name, a, b in zip(names, main, orelse, strict=True):
         if not same_structure(a.structure, b.structure) or len(a.values) != len(b.values):
-            raise TypeError(f"'{name}' must have the same nested structure in the main and else branches:"
-                            f"\n\n{_structure_message(a.structure, b.structure)}")
+            raise TypeError(
+                f"'{name}' must have the same nested structure in the main and else branches:"
+                f"\n\n{_structure_message(a.structure, b.structure)}"
+            )
         dtype, shape = _mismatch(a, b)
         if dtype:
-            raise TypeError(f"'{name}' has dtype {dtype[0]} in the main branch, but dtype {dtype[1]} in "
-                            "the else branch")
+            raise TypeError(
+                f"'{name}' has dtype {dtype[0]} in the main branch, but dtype {dtype[1]} in the else branch"
+            )
         if shape:
-            raise ValueError(f"'{name}' has shape {shape[0]} in the main branch, but shape {shape[1]} in "
-                             "the else branch; tapejax (JAX) needs the same shape in both branches.")
+            raise ValueError(
+                f"'{name}' has shape {shape[0]} in the main branch, but shape {shape[1]} in "
+                "the else branch; tapejax (JAX) needs the same shape in both branches."
+            )
 
 
 def loop_init(names, entries) -> None:
@@ -72,16 +80,21 @@ def loop_outputs(names, entries, outs) -> None:
         if before.static is not None:
             continue  # undefined before the loop: it starts as zeros of its type after one iteration
         if not same_structure(before.structure, after.structure) or len(before.values) != len(after.values):
-            raise TypeError(f"'{name}' does not have the same nested structure after one iteration.\n\n"
-                            f"{_structure_message(before.structure, after.structure)}")
+            raise TypeError(
+                f"'{name}' does not have the same nested structure after one iteration.\n\n"
+                f"{_structure_message(before.structure, after.structure)}"
+            )
         dtype, shape = _mismatch(before, after)
         if dtype:
-            raise TypeError(f"'{name}' has dtype {dtype[0]} before the loop, but dtype {dtype[1]} after "
-                            "one iteration")
+            raise TypeError(
+                f"'{name}' has dtype {dtype[0]} before the loop, but dtype {dtype[1]} after one iteration"
+            )
         if shape:
-            raise ValueError(f"'{name}' has shape {shape[0]} before the loop, but shape {shape[1]} after one "
-                             "iteration. Use tf.autograph.experimental.set_loop_options to set shape "
-                             "invariants.")
+            raise ValueError(
+                f"'{name}' has shape {shape[0]} before the loop, but shape {shape[1]} after one "
+                "iteration. Use tf.autograph.experimental.set_loop_options to set shape "
+                "invariants."
+            )
 
 
 def _mismatch(a, b) -> tuple:
@@ -106,5 +119,7 @@ def _shape(shape) -> str:
 
 def _structure_message(a, b) -> str:
     a, b = skeleton(a), skeleton(b)  # the leaves (symbolic tensors) as None
-    return f"The two structures don't have the same nested structure.\n\nFirst structure: {a}\n\n" \
-           f"Second structure: {b}"
+    return (
+        f"The two structures don't have the same nested structure.\n\nFirst structure: {a}\n\n"
+        f"Second structure: {b}"
+    )

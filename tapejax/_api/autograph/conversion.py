@@ -139,13 +139,20 @@ def _convert(fn):
     code = fn.__code__
     free = list(code.co_freevars)
     # def __ag_factory(): ag__ = None; <each free variable> = None; <the converted def>; return it
-    cells = [ast.Assign(targets=[ast.Name(id=n, ctx=ast.Store())], value=ast.Constant(None))
-             for n in ["ag__", *free]]
+    cells = [
+        ast.Assign(targets=[ast.Name(id=n, ctx=ast.Store())], value=ast.Constant(None))
+        for n in ["ag__", *free]
+    ]
     factory = ast.FunctionDef(
-        name="__ag_factory", args=ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
-                                                kw_defaults=[], kwarg=None, defaults=[]),
+        name="__ag_factory",
+        args=ast.arguments(
+            posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+        ),
         body=[*cells, node, ast.Return(value=ast.Name(id=node.name, ctx=ast.Load()))],
-        decorator_list=[], returns=None, type_params=[])
+        decorator_list=[],
+        returns=None,
+        type_params=[],
+    )
     module = ast.Module(body=[factory], type_ignores=[])
     for n in (factory, *cells, factory.body[-1]):
         ast.copy_location(n, node)
@@ -158,8 +165,9 @@ def _convert(fn):
                 n.end_col_offset = n.col_offset
     compiled = compile(module, code.co_filename, "exec")
     factory_code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
-    inner = next(c for c in factory_code.co_consts
-                 if isinstance(c, types.CodeType) and c.co_name == node.name)
+    inner = next(
+        c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name == node.name
+    )
     own = dict(zip(free, fn.__closure__ or (), strict=True))
     closure = tuple(types.CellType(_AG) if n == "ag__" else own[n] for n in inner.co_freevars)
     inner = inner.replace(co_name=code.co_name, co_qualname=code.co_qualname)

@@ -17,12 +17,48 @@ import ast
 
 # Calls left as they are: builtins that look at their caller's frame (super, locals), print
 # (a Python print at trace time, as TF keeps it) and builtins that never hold control flow.
-_PLAIN_CALLS = frozenset({
-    "super", "locals", "globals", "vars", "eval", "exec", "print", "len", "isinstance",
-    "issubclass", "range", "enumerate", "zip", "int", "float", "bool", "str", "list", "tuple",
-    "dict", "set", "min", "max", "abs", "type", "getattr", "setattr", "hasattr", "iter", "next",
-    "sorted", "reversed", "id", "repr", "format", "callable", "hash", "object",
-})
+_PLAIN_CALLS = frozenset(
+    {
+        "super",
+        "locals",
+        "globals",
+        "vars",
+        "eval",
+        "exec",
+        "print",
+        "len",
+        "isinstance",
+        "issubclass",
+        "range",
+        "enumerate",
+        "zip",
+        "int",
+        "float",
+        "bool",
+        "str",
+        "list",
+        "tuple",
+        "dict",
+        "set",
+        "min",
+        "max",
+        "abs",
+        "type",
+        "getattr",
+        "setattr",
+        "hasattr",
+        "iter",
+        "next",
+        "sorted",
+        "reversed",
+        "id",
+        "repr",
+        "format",
+        "callable",
+        "hash",
+        "object",
+    }
+)
 
 
 def _ag(attr: str) -> ast.Attribute:
@@ -30,8 +66,9 @@ def _ag(attr: str) -> ast.Attribute:
 
 
 def _thunk(expr: ast.expr) -> ast.Lambda:
-    no_args = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                            kwarg=None, defaults=[])
+    no_args = ast.arguments(
+        posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+    )
     return ast.Lambda(args=no_args, body=expr)
 
 
@@ -54,8 +91,9 @@ class Expressions(ast.NodeTransformer):
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
-        call = ast.Call(func=_ag("if_exp"), args=[node.test, _thunk(node.body), _thunk(node.orelse)],
-                        keywords=[])
+        call = ast.Call(
+            func=_ag("if_exp"), args=[node.test, _thunk(node.body), _thunk(node.orelse)], keywords=[]
+        )
         return ast.copy_location(call, node)
 
     def visit_Assert(self, node):

@@ -43,7 +43,7 @@ def _guarded(stmts, lower, flag: str) -> tuple[list, bool]:
         new, sets = lower(stmt)
         out.extend(new)
         if sets:
-            rest, _ = _guarded(stmts[i + 1:], lower, flag)
+            rest, _ = _guarded(stmts[i + 1 :], lower, flag)
             if rest:
                 out.append(ast.copy_location(ast.If(test=_not(flag), body=rest, orelse=[]), stmts[i + 1]))
             return out, True
@@ -69,7 +69,8 @@ class Namer:
 
     def __init__(self, fn: ast.FunctionDef):
         self.taken = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)} | {
-            n.name for n in ast.walk(fn) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+            n.name for n in ast.walk(fn) if isinstance(n, (ast.FunctionDef, ast.ClassDef))
+        }
         self.generated: set = set()
 
     def new(self, base: str) -> str:
@@ -97,12 +98,14 @@ def _stop_loop(loop, flag: str) -> None:
 def _lowerer(kind, flag: str):
     """Lowers ``kind`` (``break`` or ``continue``) of one loop to ``flag = True``; nested loops
     keep theirs."""
+
     def lower(stmt):
         if isinstance(stmt, kind):
             return [ast.copy_location(_set(flag, ast.Constant(True)), stmt)], True
         if isinstance(stmt, (ast.For, ast.While)):
             return [stmt], False
         return [stmt], _lower_blocks(stmt, lower, flag)
+
     return lower
 
 
@@ -160,7 +163,7 @@ def _move_rest_into_branches(block) -> list:
     of the block moves into the other branch (so no path leaves a return value undefined)."""
     out = []
     for i, stmt in enumerate(block):
-        rest = block[i + 1:]
+        rest = block[i + 1 :]
         if isinstance(stmt, ast.If) and rest:
             if names.definitely_returns(stmt.body):
                 stmt.orelse, rest = stmt.orelse + rest, None
@@ -206,10 +209,18 @@ def lower_returns(fn: ast.FunctionDef, namer: Namer) -> None:
         return [stmt], _lower_blocks(stmt, lower, do_return)
 
     body, _ = _guarded(fn.body, lower, do_return)
-    undefined = ast.Call(func=ast.Attribute(value=_name("ag__"), attr="UndefinedReturnValue", ctx=ast.Load()),
-                         args=[], keywords=[])
+    undefined = ast.Call(
+        func=ast.Attribute(value=_name("ag__"), attr="UndefinedReturnValue", ctx=ast.Load()),
+        args=[],
+        keywords=[],
+    )
     first = fn.body[0]
     head = [_set(do_return, ast.Constant(False)), _set(retval, undefined)]
-    ret = ast.Return(value=ast.Call(func=ast.Attribute(value=_name("ag__"), attr="retval", ctx=ast.Load()),
-                                    args=[_name(retval)], keywords=[]))
+    ret = ast.Return(
+        value=ast.Call(
+            func=ast.Attribute(value=_name("ag__"), attr="retval", ctx=ast.Load()),
+            args=[_name(retval)],
+            keywords=[],
+        )
+    )
     fn.body = [*(ast.copy_location(s, first) for s in head), *body, ast.copy_location(ret, fn.body[-1])]

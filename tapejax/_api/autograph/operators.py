@@ -125,6 +125,7 @@ def _tensor_loop(items, extra_test, body, state, names):
 
 def _range_loop(r, extra_test, body, state, names, options):
     """``for i in range(n)`` with a symbolic ``n``: a counter, staged as a while loop."""
+
     def step(i, *s):
         return (i + r.delta, *body(i, *s))
 
@@ -133,6 +134,11 @@ def _range_loop(r, extra_test, body, state, names, options):
         go = logical_or(inside, logical_and(r.delta < 0, i > r.limit))
         return go if extra_test is None else logical_and(go, extra_test(*s))
 
-    out = staging.loop(step, test, (r.start, *state), ("<index>", *names),
-                       maximum_iterations=options.get("maximum_iterations"))
+    out = staging.loop(
+        step,
+        test,
+        (r.start, *state),
+        ("<index>", *names),
+        maximum_iterations=options.get("maximum_iterations"),
+    )
     return out[1:]

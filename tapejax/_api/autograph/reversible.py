@@ -82,8 +82,10 @@ def _backward(cond, body, residuals, cotangent):
 
     ct_leaves = jax.tree.leaves(cotangent)
     n_state = len(jax.tree.leaves(init))
-    start = ([ct_leaves[i] for i in float_at if i < n_state],
-             [jnp.zeros_like(leaves[i]) for i in float_at if i >= n_state])
+    start = (
+        [ct_leaves[i] for i in float_at if i < n_state],
+        [jnp.zeros_like(leaves[i]) for i in float_at if i >= n_state],
+    )
     ct_state, ct_consts = jax.lax.fori_loop(0, n, step, start)
     out = [_zero_cotangent(x) for x in leaves]
     for i, ct in zip(float_at, [*ct_state, *ct_consts], strict=True):

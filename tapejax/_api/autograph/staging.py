@@ -110,8 +110,7 @@ class Entry:
             leaves, structure = flatten(tensor_array.expand(value))
         if any(leaf is None for leaf in leaves):
             return cls(name, None, [], _NONE)
-        return cls(name, structure, [convert_to_tensor(leaf)._value for leaf in leaves],
-                   template=template)
+        return cls(name, structure, [convert_to_tensor(leaf)._value for leaf in leaves], template=template)
 
     def rebuild(self, it):
         if not self.defined:
@@ -177,16 +176,21 @@ def cond(pred, body, orelse, values, names):
         return _selected(pred, body, orelse, values, names)
     variables = _Variables()
     entries = _entries(names, values)
-    branches = [_Traced(lambda args, fn=fn: zip(names, fn(*args), strict=True), entries, variables)
-                for fn in (body, orelse)]
+    branches = [
+        _Traced(lambda args, fn=fn: zip(names, fn(*args), strict=True), entries, variables)
+        for fn in (body, orelse)
+    ]
     # A return value set in one branch only, inside a staged loop (a return in the loop): the
     # other gives zeros, never returned, as its ``do_return`` flag says (TF raises instead).
     final = branches[0].outs
     if _loops_tracing:
-        final = [b if isinstance(a.static, UndefinedReturnValue) else a
-                 for a, b in zip(branches[0].outs, branches[1].outs, strict=True)]
-    checks.same_branch_outputs(names, *[_filled(t.outs, final) if _loops_tracing else t.outs
-                                        for t in branches])
+        final = [
+            b if isinstance(a.static, UndefinedReturnValue) else a
+            for a, b in zip(branches[0].outs, branches[1].outs, strict=True)
+        ]
+    checks.same_branch_outputs(
+        names, *[_filled(t.outs, final) if _loops_tracing else t.outs for t in branches]
+    )
     variables.settle(branches)
     leaves = [v for e in entries if e.defined for v in e.values]
 
@@ -196,14 +200,19 @@ def cond(pred, body, orelse, values, names):
             outs, new_vars = traced(leaf_values, variables.full(var_values))
             it, values = iter(outs), []
             for mine, out in zip(traced.outs, final, strict=True):
-                values += [next(it) for _ in mine.values] if mine.defined else [
-                    jnp.zeros(jnp.shape(v), jnp.result_type(v)) for v in out.values]
+                values += (
+                    [next(it) for _ in mine.values]
+                    if mine.defined
+                    else [jnp.zeros(jnp.shape(v), jnp.result_type(v)) for v in out.values]
+                )
             return values, [new_vars[p] for p in variables.assigned]
+
         return branch
 
     index = pred._value.astype(jnp.int32)
-    outs, new_vars = jax.lax.switch(index, [run(branches[1]), run(branches[0])],
-                                    (leaves, variables.operands()))
+    outs, new_vars = jax.lax.switch(
+        index, [run(branches[1]), run(branches[0])], (leaves, variables.operands())
+    )
     variables.assign(new_vars)
     it = iter(outs)
     return tuple(o.rebuild(it) for o in final)
@@ -211,8 +220,10 @@ def cond(pred, body, orelse, values, names):
 
 def _filled(outs, final) -> list:
     """A branch's outputs, its undefined return value standing for the other branch's."""
-    return [f if isinstance(o.static, UndefinedReturnValue) and f.defined else o
-            for o, f in zip(outs, final, strict=True)]
+    return [
+        f if isinstance(o.static, UndefinedReturnValue) and f.defined else o
+        for o, f in zip(outs, final, strict=True)
+    ]
 
 
 def _selected(pred, body, orelse, values, names):
@@ -255,14 +266,17 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
     checks.loop_outputs(names, entries, stepped.outs)
     tested = None
     if test is not None:
-        tested = _Traced(lambda args: [("test", checks.condition(test(*args), "while loop"))],
-                         entries, variables)
+        tested = _Traced(
+            lambda args: [("test", checks.condition(test(*args), "while loop"))], entries, variables
+        )
     variables.settle([t for t in (stepped, tested) if t is not None])
     # An entry undefined before the loop (assigned before it is read in the body) starts as
     # zeros of the type the body gives it; the body's jaxpr does not read it.
-    carry_leaves = [v if e.defined else jnp.zeros(jnp.shape(v), jnp.result_type(v))
-                    for e, o in zip(entries, stepped.outs, strict=True)
-                    for v in (e.values if e.defined else o.values)]
+    carry_leaves = [
+        v if e.defined else jnp.zeros(jnp.shape(v), jnp.result_type(v))
+        for e, o in zip(entries, stepped.outs, strict=True)
+        for v in (e.values if e.defined else o.values)
+    ]
     defined = [e.defined for e in entries]
     sizes = [len(o.values) for o in stepped.outs]
 
@@ -288,10 +302,12 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
     carry = (carry_leaves, [variables.values[p] for p in variables.assigned])
     bound = length if length is not None else maximum_iterations
     if bound is not None:
+
         def masked(c, _):
             if tested is None:
                 return body_fn(c), None
             return jax.lax.cond(keep_going(c), body_fn, lambda c: c, c), None
+
         carry, _ = jax.lax.scan(masked, carry, None, int(bound))
     else:
         carry = reversible.while_loop(keep_going, body_fn, carry)
@@ -310,8 +326,9 @@ def _buffered(step, values, names, bound) -> list:
     unshaped = [[t for t in flatten(v)[0] if tensor_array.buffer_unshaped(t)] for v in values]
     if any(unshaped):
         with contextlib.redirect_stdout(io.StringIO()):
-            probe = _Traced(lambda args: zip(names, step(*args), strict=True), _entries(names, values),
-                            _Variables())
+            probe = _Traced(
+                lambda args: zip(names, step(*args), strict=True), _entries(names, values), _Variables()
+            )
         for arrays, out in zip(unshaped, probe.outs, strict=True):
             if not arrays:
                 continue

@@ -51,11 +51,17 @@ def live_in(stmts, live_out: set) -> set:
 
 
 def _function(name: str, params, body, returns, at) -> ast.FunctionDef:
-    args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
-                         kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    args = ast.arguments(
+        posonlyargs=[],
+        args=[ast.arg(arg=p) for p in params],
+        vararg=None,
+        kwonlyargs=[],
+        kw_defaults=[],
+        kwarg=None,
+        defaults=[],
+    )
     body = [*body, ast.Return(value=returns)]
-    fn = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[], returns=None,
-                         type_params=[])
+    fn = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[], returns=None, type_params=[])
     return ast.copy_location(fn, at)
 
 
@@ -74,7 +80,7 @@ class Statements:
         defined before them (updated in place)."""
         out: list = []
         for i, stmt in enumerate(stmts):
-            after = live_in(stmts[i + 1:], live_out)
+            after = live_in(stmts[i + 1 :], live_out)
             if isinstance(stmt, ast.If):
                 out += self._if(stmt, after, maybe, definite)
             elif isinstance(stmt, ast.While):
@@ -106,8 +112,11 @@ class Statements:
             if name not in maybe:
                 out.append(ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=undefined))
             elif name not in definite:
-                check = ast.Call(func=_ag("ld"), args=[ast.Call(func=_load("locals"), args=[], keywords=[]),
-                                                      ast.Constant(name)], keywords=[])
+                check = ast.Call(
+                    func=_ag("ld"),
+                    args=[ast.Call(func=_load("locals"), args=[], keywords=[]), ast.Constant(name)],
+                    keywords=[],
+                )
                 out.append(ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=check))
         return [ast.copy_location(s, at) for s in out]
 
@@ -126,8 +135,11 @@ class Statements:
         for name, block in ((body_name, node.body), (else_name, node.orelse)):
             converted = self.block(block or [ast.Pass()], set(state), maybe | set(state), set(state))
             out.append(_function(name, state, converted, _tuple(state), node))
-        call = ast.Call(func=_ag("if_stmt"), args=[node.test, _load(body_name), _load(else_name),
-                                                   _tuple(state), _strings(state)], keywords=[])
+        call = ast.Call(
+            func=_ag("if_stmt"),
+            args=[node.test, _load(body_name), _load(else_name), _tuple(state), _strings(state)],
+            keywords=[],
+        )
         out.append(self._assign(state, call, node))
         maybe |= set(state)
         definite |= set(state)
@@ -165,21 +177,28 @@ class Statements:
         if is_for:
             iterate = self.namer.new("itr")
             bind = ast.copy_location(ast.Assign(targets=[node.target], value=_load(iterate)), node)
-            out.append(_function(body_name, [iterate, *loop_state], [bind, *converted],
-                                 _tuple(loop_state), node))
+            out.append(
+                _function(body_name, [iterate, *loop_state], [bind, *converted], _tuple(loop_state), node)
+            )
         else:
             out.append(_function(body_name, loop_state, converted, _tuple(loop_state), node))
         if tests:
-            test = tests[0] if len(tests) == 1 else ast.Call(
-                func=_ag("and_"), args=[_thunk(t) for t in tests], keywords=[])
+            test = (
+                tests[0]
+                if len(tests) == 1
+                else ast.Call(func=_ag("and_"), args=[_thunk(t) for t in tests], keywords=[])
+            )
             out.append(_function(test_name, loop_state, [], test, node))
         test_arg = _load(test_name) if tests else ast.Constant(None)
         if is_for:
             args = [_iterable(node.iter), test_arg, _load(body_name)]
         else:
             args = [test_arg, _load(body_name)]
-        call = ast.Call(func=_ag("for_stmt" if is_for else "while_stmt"),
-                        args=[*args, _tuple(loop_state), _strings(loop_state), options], keywords=[])
+        call = ast.Call(
+            func=_ag("for_stmt" if is_for else "while_stmt"),
+            args=[*args, _tuple(loop_state), _strings(loop_state), options],
+            keywords=[],
+        )
         out.append(self._assign(loop_state, call, node))
         maybe |= set(state)
         definite |= set(state)
@@ -187,21 +206,27 @@ class Statements:
 
 
 def _thunk(expr: ast.expr) -> ast.Lambda:
-    no_args = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                            kwarg=None, defaults=[])
+    no_args = ast.arguments(
+        posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+    )
     return ast.Lambda(args=no_args, body=expr)
 
 
 def _iterable(expr: ast.expr) -> ast.expr:
     """``range(n)`` / ``tf.range(n)`` (converted calls) as ``ag__.iterable(range, n)``: a
     symbolic ``n`` then gives a staged counter instead of a tensor JAX cannot shape."""
-    if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)
-            and isinstance(expr.func.value, ast.Name) and expr.func.value.id == "ag__"
-            and expr.func.attr == "converted_call"):
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and isinstance(expr.func.value, ast.Name)
+        and expr.func.value.id == "ag__"
+        and expr.func.attr == "converted_call"
+    ):
         return ast.copy_location(ast.Call(func=_ag("iterable"), args=expr.args, keywords=expr.keywords), expr)
     if isinstance(expr, ast.Call):
-        return ast.copy_location(ast.Call(func=_ag("iterable"), args=[expr.func, *expr.args],
-                                          keywords=expr.keywords), expr)
+        return ast.copy_location(
+            ast.Call(func=_ag("iterable"), args=[expr.func, *expr.args], keywords=expr.keywords), expr
+        )
     return expr
 
 
@@ -213,8 +238,12 @@ def _options(body) -> tuple[list, ast.expr]:
     while rest and isinstance(rest[0], ast.Expr) and isinstance(rest[0].value, ast.Call):
         call = rest[0].value
         func = call.args[0] if _is_converted_call(call) else call.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "set_loop_options"
-                or isinstance(func, ast.Name) and func.id == "set_loop_options"):
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr == "set_loop_options"
+            or isinstance(func, ast.Name)
+            and func.id == "set_loop_options"
+        ):
             break
         keys += [ast.Constant(k.arg) for k in call.keywords]
         values += [k.value for k in call.keywords]
@@ -224,5 +253,9 @@ def _options(body) -> tuple[list, ast.expr]:
 
 def _is_converted_call(call: ast.Call) -> bool:
     f = call.func
-    return isinstance(f, ast.Attribute) and f.attr == "converted_call" and isinstance(f.value, ast.Name) \
+    return (
+        isinstance(f, ast.Attribute)
+        and f.attr == "converted_call"
+        and isinstance(f.value, ast.Name)
         and f.value.id == "ag__"
+    )

@@ -11,5 +11,11 @@ from .._schedules import (
     PolynomialDecay,
 )
 
-__all__ = ["CosineDecay", "ExponentialDecay", "InverseTimeDecay", "LearningRateSchedule",
-           "PiecewiseConstantDecay", "PolynomialDecay"]
+__all__ = [
+    "CosineDecay",
+    "ExponentialDecay",
+    "InverseTimeDecay",
+    "LearningRateSchedule",
+    "PiecewiseConstantDecay",
+    "PolynomialDecay",
+]
