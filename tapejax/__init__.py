@@ -201,6 +201,7 @@ from ._ops.shape_ops import (  # noqa: E402
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     ensure_shape as ensure_shape,
+    get_static_value as get_static_value,
     rank as rank,
     shape as shape,
     shape_n as shape_n,
