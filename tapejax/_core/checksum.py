@@ -63,3 +63,28 @@ def canonical(document) -> bytes:
 def show(crc: int) -> str:
     """A stored checksum as TensorFlow prints one (``%08u``)."""
     return f"{crc:08d}"
+
+
+def seal(document: dict) -> dict:
+    """``document`` with ``"crc32"``, the checksum of everything else in it, added last."""
+    return {**document, "crc32": of_bytes(canonical(document))}
+
+
+def damage(document, legacy_keys: set[str]) -> str | None:
+    """What is wrong with a parsed sealed ``document``, or None if its checksum matches.
+
+    A document with exactly ``legacy_keys`` was written before checksums and is accepted
+    unchecked; any other document must carry a matching ``"crc32"`` (so a damaged key name
+    cannot pass a new file off as an old one).
+    """
+    if not isinstance(document, dict):
+        return "not a JSON object"
+    if "crc32" not in document:
+        return None if set(document) == set(legacy_keys) else "its checksum is missing"
+    stored = document["crc32"]
+    if not isinstance(stored, int):
+        return "its checksum is missing"
+    actual = of_bytes(canonical({k: v for k, v in document.items() if k != "crc32"}))
+    if stored != actual:
+        return f"Checksum does not match: stored {show(stored)} vs. calculated on the restored bytes {actual}"
+    return None
