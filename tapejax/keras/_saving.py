@@ -16,6 +16,7 @@ import re
 import h5py
 import numpy as np
 
+from . import _h5_checksums
 from ._layer import Layer
 
 
@@ -111,7 +112,7 @@ def write_weights(model, file) -> None:
         for path, variables in walk(model):
             group = f.require_group(f"{path}/vars" if path else "vars")
             for i, variable in enumerate(variables):
-                group.create_dataset(str(i), data=np.asarray(variable.numpy()))
+                _h5_checksums.create(group, str(i), np.asarray(variable.numpy()))
 
 
 def load_weights(model, filepath, skip_mismatch: bool = False) -> None:
@@ -136,7 +137,7 @@ def read_weights(model, file, skip_mismatch: bool = False) -> None:
                     f"received {len(stored)} variables during loading."
                 )
             for i, variable in enumerate(variables):
-                value = np.asarray(stored[str(i)])
+                value = _h5_checksums.read(stored[str(i)], file)
                 if value.shape != tuple(variable.shape):
                     if skip_mismatch:
                         break
