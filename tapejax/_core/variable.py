@@ -72,9 +72,9 @@ class Variable(TensorLike):
     ):
         if initial_value is None:
             raise ValueError("initial_value must be specified.")
-        guard = state.creation_guards[-1] if state.creation_guards else None
-        if guard is not None:
-            guard.check_creation()  # a function being traced may forbid it (TF's ValueError)
+        guards = state.creation_guards
+        if guards:
+            guards[-1].check_creation()  # the function being traced may forbid it (TF's ValueError)
         if callable(initial_value):
             # As in TF: the initializer runs in init_scope (eagerly, also inside a traced function).
             with init_scope():
@@ -101,8 +101,11 @@ class Variable(TensorLike):
         self._order = next(_creation_order)
         with _live_lock:
             _live[self._order] = self
-        if guard is not None:
-            guard.created(self)
+        # Every function being traced is told, not only the innermost one whose code created
+        # it: an enclosing function that reads it (through the inner function's call) must take
+        # it as an input too, or it would bake in today's value.
+        for i, guard in enumerate(guards):
+            guard.created(self, own=i == len(guards) - 1)
 
     # The raw stored value: what shape/dtype/numpy read without recording anything.
     @property
