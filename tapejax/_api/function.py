@@ -26,7 +26,7 @@ from .concrete_function import ConcreteFunction, bind_error, signature_text
 from .config import functions_run_eagerly
 from .polymorphic import is_shape_polymorphism_error, symbolic_shapes
 from .tensor_spec import TensorSpec
-from .trace import Placeholder, Trace, is_leaf
+from .trace import _NON_FIRST_MESSAGE, _SINGLETON_MESSAGE, Placeholder, Trace, is_leaf
 
 
 class Function:
@@ -53,6 +53,7 @@ class Function:
         )
         self._reduce_retracing = bool(reduce_retracing or experimental_relax_shapes)
         self._traces: dict = {}  # (tree, signature) -> ConcreteFunction
+        self._created_variables = False  # by the first call's trace (TF's rule for later ones)
         self._relaxed = False  # whether some trace has None dimensions (then calls look for one)
         self._per_shape = False  # the code cannot be traced for None dimensions: trace each shape
         self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
@@ -201,8 +202,17 @@ class Function:
             else:  # a tensor of the traced shape: its placement too
                 trace_leaves.append(leaf)
         fn = convert(self._python_function) if self._autograph else self._python_function
-        trace = Trace(fn, tree, trace_leaves, dynamic, not self._traces)
+        trace = Trace(fn, tree, trace_leaves, dynamic, self._creation_refusal())
+        if not self._traces:
+            self._created_variables = trace.created_variables
         return ConcreteFunction(trace, self, signature)
+
+    def _creation_refusal(self) -> str | None:
+        """TF's rule: only the first call's traces may create Variables; a later one gets the
+        singleton message if the first created some, else TF's "non-first call" message."""
+        if not self._traces:
+            return None
+        return _SINGLETON_MESSAGE if self._created_variables else _NON_FIRST_MESSAGE
 
     def _most_specific(self, tree, signature):
         """The trace whose signature (None dimensions) takes this one with the fewest None."""

@@ -119,28 +119,32 @@ _SINGLETON_MESSAGE = (
 )
 
 
-# A Variable that is not the trace's input was created and read on the trace's last run too
-# (in practice: a tf.Variable made in tf.init_scope on every run, which TF allows).
+# TF's message (ValueError) for a Variable created by a later trace of a function whose first
+# call created none.
+_NON_FIRST_MESSAGE = "Creating variables on a non-first call to a function decorated with tf.function."
+
+# A function it calls created a Variable again on this function's second trace.
 _UNCAPTURED_MESSAGE = (
-    "A tf.Variable created inside tf.init_scope is created again on every trace of this "
-    "tapejax.function and read by it; tapejax traces a function once more to take the "
-    "Variables created during its trace as inputs, so it cannot capture one made anew on "
-    "each run. Create it once (e.g. `if self.v is None:`) or outside the function."
+    "A tf.Variable was created by a function called from this tapejax.function on each of its "
+    "traces; tapejax traces a function once more to take the Variables created during its "
+    "trace as inputs, so it cannot capture one made anew on each run. Create it once "
+    "(e.g. `if self.v is None:`) or outside the function."
 )
 
 
 class _CreationGuard:
     """Told of each Variable created while the function's Python code runs (see Variable):
-    by the code itself (``own``), by a function it calls, or in an init_scope."""
+    by the code itself or in its init_scope (``own``), or by a function it calls. ``refusal``:
+    TF's message when this run may create none (None: it may)."""
 
-    def __init__(self, allowed: bool, scope):
-        self.allowed, self.scope = allowed, scope
+    def __init__(self, refusal: str | None, scope):
+        self.refusal, self.scope = refusal, scope
         self.created_own = False  # TF traces such a function twice, the second run creating none
         self.new: list = []  # ids of every Variable created during this run
 
     def check_creation(self) -> None:
-        if not self.allowed:
-            raise ValueError(_SINGLETON_MESSAGE)
+        if self.refusal is not None:
+            raise ValueError(self.refusal)
 
     def created(self, variable, own: bool) -> None:
         # Until the function is traced again with it as an input, the new Variable reads as its
@@ -157,8 +161,8 @@ class _CreationGuard:
 
 
 @contextlib.contextmanager
-def _creation_guard(allowed: bool, scope):
-    guard = _CreationGuard(allowed, scope)
+def _creation_guard(refusal: str | None, scope):
+    guard = _CreationGuard(refusal, scope)
     state.creation_guards.append(guard)
     try:
         yield guard
@@ -172,11 +176,12 @@ class Trace:
     The Python function runs once per signature, as TF's does: every Variable alive when the
     trace starts stands in as a symbolic input, and those the code touched (read or assigned)
     become the compiled function's explicit inputs; the others are cut from the traced program.
-    A trace allowed to create Variables (the function's first) that does create some is run
-    once more, as in TF, and that second run may create none (TF's ValueError).
+    A trace allowed to create Variables (the function's first: ``refusal`` None) that does
+    create some is run once more, as in TF, and that second run may create none (TF's
+    ValueError, as later traces: ``refusal``, TF's message for them).
     """
 
-    def __init__(self, fn, tree, leaves, dynamic, allow_creation: bool):
+    def __init__(self, fn, tree, leaves, dynamic, refusal: str | None):
         self.tree, self.dynamic = tree, dynamic
         self.statics = statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
         specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
@@ -196,7 +201,7 @@ class Trace:
             with (
                 no_recording(),
                 variables_as(variables, var_values) as scope,
-                _creation_guard(run["allow_creation"], scope) as guard,
+                _creation_guard(run["refusal"], scope) as guard,
                 _checks(checks),
             ):
                 run["guard"] = guard
@@ -217,7 +222,8 @@ class Trace:
             )
             return outs, [scope[id(v)]._value for v in assigned]
 
-        traced, candidates = _trace_capturing_new_variables(pure, run, specs, allow_creation)
+        traced, candidates = _trace_capturing_new_variables(pure, run, specs, refusal)
+        self.created_variables = run["created_variables"]
         self.traces = run["count"]
         self.assigned, self.out_tree = run["assigned"], run["out_tree"]
         self.out_is_tensor, self.out_static = run["is_tensor"], run["out_static"]
@@ -290,21 +296,24 @@ class Trace:
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 
 
-def _trace_capturing_new_variables(pure, run: dict, specs: list, allow_creation: bool):
+def _trace_capturing_new_variables(pure, run: dict, specs: list, refusal: str | None):
     """Traces ``pure`` with every live Variable as a candidate input, once more when the run
     baked in the value of a Variable created during it (see _CreationGuard). Returns the
     traced program and its candidates."""
+    run["created_variables"] = False
     for attempt in (0, 1):
         candidates = live_variables()
         var_specs = [_spec(v._stored) for v in candidates]
-        run["allow_creation"] = allow_creation and attempt == 0
+        run["refusal"] = refusal if attempt == 0 else _SINGLETON_MESSAGE
         traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
         guard = run["guard"]
+        run["created_variables"] |= guard.created_own
         if not guard.must_trace_again():
             return traced, candidates
         # TF traces a function that created Variables twice; one that only captured a
         # Variable created elsewhere during its trace, once (its second run here is not counted).
         run["count"] -= not guard.created_own
+    # Never a program with a Variable's value baked in: a clear error instead.
     raise NotImplementedError(_UNCAPTURED_MESSAGE)
 
 

@@ -32,7 +32,7 @@ class _ThreadState(threading.local):
         self.assign_logs: list[list] = []
         # Stack of the variable-creation policies of the functions being traced (innermost
         # last): each is told of every Variable created while its function's Python code runs,
-        # also by a function it calls or in an init_scope (see LIFTED).
+        # also by a function it calls or in an init_scope (as TF, that is the function's own).
         self.creation_guards: list = []
         # Stack of lists, one per tapejax.function being traced, told of each runtime check its
         # code adds (see runtime_check.check).
@@ -101,21 +101,6 @@ def jax_is_tracing() -> bool:
     return not _trace_state_clean()
 
 
-class _Lifted:
-    """init_scope's mark on top of the creation guards. A Variable created in the block is no
-    traced function's own (TF's init_scope leaves the functions' variable creator scopes, so
-    none refuses it), but the functions below still capture it if they read it."""
-
-    def check_creation(self) -> None:
-        pass
-
-    def created(self, variable, own: bool) -> None:
-        pass
-
-
-LIFTED = _Lifted()
-
-
 @contextlib.contextmanager
 def init_scope():
     """``tf.init_scope``: runs its block outside every function being traced and every tape.
@@ -138,10 +123,8 @@ def init_scope():
     s = state
     saved = (s.variable_scopes, s.read_collectors, s.assign_logs, s.traced_bodies, s.recorders)
     s.variable_scopes, s.read_collectors, s.assign_logs, s.traced_bodies, s.recorders = [], [], [], [], []
-    s.creation_guards.append(LIFTED)
     try:
         with jax.ensure_compile_time_eval():
             yield
     finally:
-        s.creation_guards.pop()
         s.variable_scopes, s.read_collectors, s.assign_logs, s.traced_bodies, s.recorders = saved
