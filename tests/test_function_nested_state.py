@@ -6,9 +6,12 @@ Expected numbers are TF 2.21's (simple arithmetic on its semantics: a Variable c
 function's first call is captured by handle by every function that reads it).
 """
 
+from types import SimpleNamespace
+
 import pytest
 
 import tapejax as tf
+from tapejax._api.trace import _captured
 
 C = tf.constant
 
@@ -295,3 +298,13 @@ def test_a_nested_function_capturing_a_tensor_under_a_tape_is_a_clear_error():
 
     with pytest.raises(NotImplementedError, match="cannot yet differentiate a tf.function that closes over"):
         outer(C(3.0))
+
+
+def test_closed_over_values_jax_does_not_expose_are_a_clear_error():
+    # A JAX whose traced program hides its closed-over values: a clear error, never a program
+    # that reads them wrong.
+    traced = SimpleNamespace(jaxpr=SimpleNamespace(jaxpr=SimpleNamespace(invars=[1, 2, 3])))
+    with pytest.raises(
+        NotImplementedError, match="tapejax cannot yet compile a tf.function that closes over"
+    ):
+        _captured(traced, 2)

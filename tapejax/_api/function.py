@@ -9,7 +9,6 @@ retrace) is traced once for every size (see ``polymorphic``). ``Trace`` runs the
 from __future__ import annotations
 
 import functools
-import inspect
 import weakref
 
 import jax
@@ -17,16 +16,16 @@ import numpy as np
 
 from .._core import dtype as _dtypes
 from .._core import x64
-from .._core.convert import convert_to_tensor
 from .._core.purify import WeakMethod
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable
 from .autograph.conversion import convert
-from .concrete_function import ConcreteFunction, bind_error, signature_text
+from .binding import Binder, check_input_signature
+from .concrete_function import ConcreteFunction
 from .config import functions_run_eagerly
 from .polymorphic import is_shape_polymorphism_error, symbolic_shapes
 from .tensor_spec import TensorSpec
-from .trace import _NON_FIRST_MESSAGE, _SINGLETON_MESSAGE, Placeholder, Trace, is_leaf
+from .trace import NON_FIRST_MESSAGE, SINGLETON_MESSAGE, Placeholder, Trace, is_leaf
 
 
 class Function:
@@ -44,7 +43,7 @@ class Function:
     ):
         self._python_function = python_function
         self._autograph = autograph  # converted (once, cached) when first traced
-        self.input_signature = None if input_signature is None else list(input_signature)
+        self.input_signature = None if input_signature is None else check_input_signature(input_signature)
         # Its TensorSpecs in the order of the arguments' flattened leaves (nested structures allowed).
         self._flat_signature = (
             None
@@ -58,10 +57,7 @@ class Function:
         self._per_shape = False  # the code cannot be traced for None dimensions: trace each shape
         self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
         functools.update_wrapper(self, python_function)
-        try:
-            self._signature = inspect.signature(python_function)
-        except (TypeError, ValueError):
-            self._signature = None
+        self._binder = Binder(python_function, self.input_signature)
 
     @property
     def python_function(self):
@@ -85,52 +81,12 @@ class Function:
             weakref.finalize(instance, self._bound.pop, key, None)
         return bound
 
-    def _canonical(self, args, kwargs):
-        """The arguments as TF binds them: by position where a parameter can take one, with
-        defaults filled in (``f(x, n=2)`` and ``f(x, 2)`` share a trace)."""
-        sig = self._signature
-        if sig is None or (not kwargs and len(args) == len(sig.parameters)):
-            return args, kwargs
-        try:
-            bound = sig.bind(*args, **kwargs)
-        except TypeError as error:
-            if self.input_signature is None:
-                raise
-            raise bind_error(str(error), args, kwargs, signature_text(self)) from None
-        bound.apply_defaults()
-        return bound.args, bound.kwargs
+    @property
+    def _signature(self):
+        return self._binder.signature
 
     def _bind(self, args, kwargs):
-        args, kwargs = self._canonical(args, kwargs)
-        if self.input_signature is None:
-            return args, kwargs
-        if kwargs or len(args) > len(self.input_signature):
-            raise bind_error("too many positional arguments", args, kwargs, signature_text(self))
-
-        def bound(a, spec):
-            """``a`` as ``spec`` (a TensorSpec, or a list/tuple/dict of them) takes it."""
-            if isinstance(spec, dict):
-                if not isinstance(a, dict) or set(a) != set(spec):
-                    raise bind_error(
-                        f"{a!r} does not match the structure of {spec!r}", args, kwargs, signature_text(self)
-                    )
-                return {k: bound(a[k], s) for k, s in spec.items()}
-            if isinstance(spec, (list, tuple)):
-                if not isinstance(a, (list, tuple)) or len(a) != len(spec):
-                    raise bind_error(
-                        f"{a!r} does not match the structure of {spec!r}", args, kwargs, signature_text(self)
-                    )
-                return type(spec)(bound(x, s) for x, s in zip(a, spec, strict=True))
-            if isinstance(a, TensorSpec):
-                t = a
-            else:
-                t = a._as_tensor() if isinstance(a, TensorLike) else convert_to_tensor(a, dtype=spec.dtype)
-            if not spec.is_compatible_with(t):
-                given = a if isinstance(a, TensorSpec) else TensorSpec(t.shape, t.dtype)
-                raise bind_error(f"Can not cast {given!r} to {spec!r}", args, kwargs, signature_text(self))
-            return t
-
-        return tuple(bound(a, spec) for a, spec in zip(args, self.input_signature, strict=True)), {}
+        return self._binder.bind(args, kwargs)
 
     @x64.enabled
     def __call__(self, *args, **kwargs):
@@ -212,7 +168,7 @@ class Function:
         singleton message if the first created some, else TF's "non-first call" message."""
         if not self._traces:
             return None
-        return _SINGLETON_MESSAGE if self._created_variables else _NON_FIRST_MESSAGE
+        return SINGLETON_MESSAGE if self._created_variables else NON_FIRST_MESSAGE
 
     def _most_specific(self, tree, signature):
         """The trace whose signature (None dimensions) takes this one with the fewest None."""

@@ -112,7 +112,7 @@ def _argument_names(fn, tree, n: int) -> list:
 
 
 # TF's message (ValueError) for a Variable created by a trace that may not create one.
-_SINGLETON_MESSAGE = (
+SINGLETON_MESSAGE = (
     "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
     "tf.Variable is only created once or created outside tf.function. See "
     "https://www.tensorflow.org/guide/function#creating_tfvariables for more information."
@@ -121,7 +121,7 @@ _SINGLETON_MESSAGE = (
 
 # TF's message (ValueError) for a Variable created by a later trace of a function whose first
 # call created none.
-_NON_FIRST_MESSAGE = "Creating variables on a non-first call to a function decorated with tf.function."
+NON_FIRST_MESSAGE = "Creating variables on a non-first call to a function decorated with tf.function."
 
 # A function it calls created a Variable again on this function's second trace.
 _UNCAPTURED_MESSAGE = (
@@ -304,7 +304,7 @@ def _trace_capturing_new_variables(pure, run: dict, specs: list, refusal: str | 
     for attempt in (0, 1):
         candidates = live_variables()
         var_specs = [_spec(v._stored) for v in candidates]
-        run["refusal"] = refusal if attempt == 0 else _SINGLETON_MESSAGE
+        run["refusal"] = refusal if attempt == 0 else SINGLETON_MESSAGE
         traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
         guard = run["guard"]
         run["created_variables"] |= guard.created_own
