@@ -7,6 +7,7 @@ Indices are n-d (their last axis indexes the tensor); duplicates add for ``scatt
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
@@ -92,5 +93,5 @@ def tensor_scatter_nd_min(tensor, indices, updates, name=None) -> Tensor:
 def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of ``shape`` with ``updates`` added at ``indices`` (``tf.scatter_nd``)."""
     u = convert_to_tensor(updates)
-    zeros = Tensor(jnp.zeros(as_ints(shape), u._np_dtype))
+    zeros = convert_to_tensor(np.zeros(as_ints(shape), u._np_dtype))  # float64 zeros too (x64 mode)
     return _scatter(zeros, indices, u, "add", "ScatterNd")
