@@ -17,6 +17,7 @@ import pytest
 from gradient_sweep_cases import CASES, EXCLUDED, NO_GRADIENT, NOT_OPS
 
 import tapejax as tf
+from tapejax._api.testing.gradient_checker import _check_empty
 
 cg = tf.test.compute_gradient
 
@@ -135,6 +136,19 @@ def test_integer_arguments_and_results_are_refused():
         cg(lambda x: x * 2, [1])
     with pytest.raises(AssertionError, match="^Cannot compute gradient for unsupported type int32 of y$"):
         cg(lambda x: tf.cast(x, tf.int32), [1.0])
+
+
+def test_an_empty_result_needs_zero_gradients_of_the_arguments_shape():
+    @tf.custom_gradient
+    def nonzero(x):
+        return x[:0], lambda dy: tf.ones_like(x)
+
+    with pytest.raises(ValueError, match="^Empty tensor with nonzero gradients$"):
+        cg(nonzero, [np.array([1.0, 2.0, 3.0])])
+    # The tape gives every gradient its source's shape (a custom gradient of another shape is
+    # refused, or broadcast), so TF's shape check is reached by the helper alone.
+    with pytest.raises(ValueError, match=r"^Empty gradient has wrong shape: expected \(3,\), got \(5,\)$"):
+        _check_empty(tf.zeros([5], tf.float64), tf.zeros([3], tf.float64))
 
 
 # -- the sweep -----------------------------------------------------------------------------

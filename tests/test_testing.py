@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
+from tapejax._api.testing.benchmark import _calling_method
 
 T = tf.test.TestCase()
 
@@ -95,6 +96,12 @@ def test_all_close_structure_errors():
     assert text.endswith(" : Shape mismatch: expected (2,), got (3,) with contents [1. 2. 3.].")
     text = _fails(lambda: T.assertAllClose(None, None), TypeError)
     assert text.endswith(" : Error: a has <class 'NoneType'>, but b has <class 'NoneType'>. ")
+    # Lists numpy cannot make one array of (elements of other shapes) are compared item by item.
+    ragged = [np.zeros((2, 2)), np.zeros((2, 3))]
+    text = _fails(lambda: T.assertAllClose(ragged, ragged[:1], msg="m"), ValueError)
+    assert text == "Mismatched length: a has 2 items, but b has 1 items. m"
+    text = _fails(lambda: T.assertAllClose({"w": ragged}, {"w": ragged[:1]}), ValueError)
+    assert text == "Mismatched length: a[w] has 2 items, but b[w] has 1 items. "
 
 
 def test_bfloat16_is_compared_in_float32():
@@ -112,7 +119,8 @@ def test_tolerances_according_to_type():
     assert text.startswith("\nNot equal to tolerance rtol=0.001, atol=0.001\n")
     with pytest.raises(AssertionError):  # float64 keeps 1e-6
         T.assertAllCloseAccordingToType(np.array([1.0]), np.array([1.00001]))
-    assert _fails(lambda: T.assertNotAllClose([1.0], [1.0])) == "The two values are close at all elements. "
+    text = _fails(lambda: T.assertNotAllClose([1.0], [1.0]), AssertionError)
+    assert text == "The two values are close at all elements. "
 
 
 def test_all_equal():
@@ -124,7 +132,8 @@ def test_all_equal():
     text = _fails(lambda: T.assertAllEqual([1, 2], [1, 2, 3]))
     assert text.endswith(" : Shape mismatch: expected (2,), got (3,). Contents: array([1, 2, 3]). \n.")
     T.assertAllEqual([np.nan, 1.0], tf.constant([np.nan, 1.0], tf.float64))
-    assert _fails(lambda: T.assertNotAllEqual([1], [1])) == "The two values are equal at all elements. "
+    text = _fails(lambda: T.assertNotAllEqual([1], [1]), AssertionError)
+    assert text == "The two values are equal at all elements. "
 
 
 def test_comparisons_and_ranges():
@@ -133,23 +142,23 @@ def test_comparisons_and_ranges():
     assert _fails(lambda: T.assertAllGreaterEqual(tf.constant([1.0, 2.0]), 1.5)) == (
         "np.float32(1.0) not greater than or equal to 1.5"
     )
-    assert _fails(lambda: T.assertAllInRange([0.0, 0.5, 1.0, 2.0], 0.0, 1.0)) == (
+    assert _fails(lambda: T.assertAllInRange([0.0, 0.5, 1.0, 2.0], 0.0, 1.0), AssertionError) == (
         "1 of the 4 element(s) are outside the range [0.0, 1.0]. "
         "Subscript(s) and value(s) of the offending elements:\n  [3] : 2.0"
     )
-    text = _fails(lambda: T.assertAllInRange(tf.constant([[0.0, 1.0]]), 0.0, 1.0, True, True))
+    text = _fails(lambda: T.assertAllInRange(tf.constant([[0.0, 1.0]]), 0.0, 1.0, True, True), AssertionError)
     assert text.endswith(
         "outside the range (0.0, 1.0). Subscript(s) and value(s) of the offending elements:\n"
         "  [0 0] : 0.0\n  [0 1] : 1.0"
     )
-    assert _fails(lambda: T.assertAllInRange([np.nan, 0.5], 0.0, 1.0)) == (
+    assert _fails(lambda: T.assertAllInRange([np.nan, 0.5], 0.0, 1.0), AssertionError) == (
         "1 of the 2 element(s) are NaN. Subscripts(s) and value(s) of the NaN element(s):\n  [0] : nan"
     )
-    assert _fails(lambda: T.assertAllInRange([True], 0, 1)) == (
+    assert _fails(lambda: T.assertAllInRange([True], 0, 1), AssertionError) == (
         "The value of [ True] does not have an ordered numeric type, instead it has type: bool"
     )
     assert (
-        _fails(lambda: T.assertAllInSet([1, 2, 3, 4], [1, 2]))
+        _fails(lambda: T.assertAllInSet([1, 2, 3, 4], [1, 2]), AssertionError)
         == "2 unique element(s) are not in the set [1, 2]: [3 4]"
     )
 
@@ -196,6 +205,7 @@ def test_evaluate_and_sessions():
     np.testing.assert_array_equal(values["a"], np.array([1.0], np.float32))
     assert T.evaluate([tf.Variable(3.0)]) == [np.float32(3.0)]
     assert T.evaluate(lambda: tf.constant(1)) == np.int32(1)
+    assert _fails(lambda: T.evaluate([1]), ValueError) == "Unsupported type 'int'."
     with T.cached_session() as sess:
         assert sess.run(tf.constant(1.0)) == np.float32(1.0)
         assert _fails(lambda: sess.run(tf.constant(1.0), feed_dict={1: 2}), RuntimeError).startswith(
@@ -275,3 +285,25 @@ def test_benchmark_reports_tfs_entry_text(capsys):
         'entry {\n  name: "MyBenchmark.benchmark_it"\n  iters: 3\n  wall_time: 0.5\n  extras {\n    key: "a"\n'
         '    value {\n      double_value: 1\n    }\n  }\n  metrics {\n    name: "m"\n    value: 2\n  }\n}\n'
     )
+
+
+def test_benchmark_argument_errors():
+    class MyBenchmark(tf.test.Benchmark):
+        pass
+
+    report = MyBenchmark().report_benchmark
+    with pytest.raises(TypeError, match="^extras must be a dict$"):
+        report(iters=1, extras=[1])
+    with pytest.raises(TypeError, match="^metric must has a 'name' field$"):
+        report(iters=1, metrics=[{"value": 1.0}])
+    with pytest.raises(TypeError, match="^metric must has a 'value' field$"):
+        report(iters=1, metrics=[{"name": "m"}])
+    with pytest.raises(TypeError, match="^metrics must be a list$"):
+        report(iters=1, metrics=({"name": "m", "value": 1.0},))
+
+
+def test_a_benchmark_not_on_the_stack_cannot_name_its_entry():
+    """TF's check, which report_benchmark cannot fail (its own frame holds the benchmark): the
+    helper that names an entry, asked about a benchmark no frame of the stack belongs to."""
+    with pytest.raises(ValueError, match=r"^Unable to determine calling Benchmark class\.$"):
+        _calling_method(tf.test.Benchmark())
