@@ -85,3 +85,14 @@ def test_parameters_past_the_input_signature_keep_their_defaults():
         r"y: Literal\[1.0\] = <captured_default_value>\)\.$",
     ):
         w(tf.constant(1.0), 2.0)
+
+
+def test_an_unknown_rank_signature_takes_any_rank_but_has_no_one_concrete_function():
+    @tf.function(input_signature=[tf.TensorSpec(shape=None, dtype=tf.float32)])
+    def total(x):
+        return tf.reduce_sum(x)
+
+    assert float(total(tf.ones([2, 3]))) == 6.0 and float(total(tf.ones([4]))) == 4.0
+    assert total.get_concrete_function(tf.TensorSpec([None, 3])) is not None
+    with pytest.raises(ValueError, match="^get_concrete_function needs the rank of every TensorSpec"):
+        total.get_concrete_function()

@@ -103,7 +103,17 @@ class Function:
         with an ``input_signature`` and no arguments, the signature's trace."""
         if not args and not kwargs and self.input_signature is not None:
             args = tuple(self.input_signature)
-        return self._trace_for(*self._bind(args, kwargs))[0]
+        args, kwargs = self._bind(args, kwargs)
+        leaves = jax.tree_util.tree_leaves((args, kwargs), is_leaf=is_leaf)
+        if any(isinstance(x, TensorSpec) and x.shape is None for x in leaves):
+            raise ValueError(
+                "get_concrete_function needs the rank of every TensorSpec: tapejax traces a "
+                "function once per rank of an unknown-rank TensorSpec(None) (an XLA program has a "
+                "fixed rank), so there is no one concrete function for all ranks. Pass a TensorSpec "
+                "with a shape (None dimensions allowed), or a tensor; calling the function itself "
+                "takes any rank."
+            )
+        return self._trace_for(args, kwargs)[0]
 
     def _trace_for(self, args, kwargs):
         if not kwargs and all(type(x) is Tensor for x in args):  # f(x, y): the hot, common call
