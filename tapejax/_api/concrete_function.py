@@ -56,6 +56,9 @@ class ConcreteFunction:
     <tf.Tensor: shape=(2,), dtype=float32, numpy=array([2., 4.], dtype=float32)>
     """
 
+    # The axes at which the trace joined its None dimensions (see Function._trace_polymorphic).
+    joined: tuple = ()
+
     def __init__(self, trace, function, signature):
         self._trace, self._function = trace, function
         base = getattr(function._python_function, "__name__", "function")

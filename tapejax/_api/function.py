@@ -16,6 +16,7 @@ import numpy as np
 
 from .._core import dtype as _dtypes
 from .._core import x64
+from .._core.errors import InvalidArgumentError
 from .._core.purify import WeakMethod
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable
@@ -23,7 +24,7 @@ from .autograph.conversion import convert
 from .binding import Binder, check_input_signature
 from .concrete_function import ConcreteFunction
 from .config import functions_run_eagerly
-from .polymorphic import is_shape_polymorphism_error, symbolic_shapes
+from .polymorphic import is_shape_polymorphism_error, joined_axes, joined_mismatch, symbolic_shapes
 from .tensor_spec import TensorSpec
 from .trace import NON_FIRST_MESSAGE, SINGLETON_MESSAGE, Placeholder, Trace, is_leaf
 
@@ -139,23 +140,41 @@ class Function:
         if concrete is None:
             if self._reduce_retracing and not self._per_shape:
                 signature = self._relax(tree, signature)
-            try:
-                concrete = self._new_trace(tree, leaves, dynamic, signature)
-            except Exception as error:
-                if signature == concrete_signature or not is_shape_polymorphism_error(error):
-                    raise
-                # Code that needs concrete sizes (tf.zeros(tf.shape(x))): traced per shape from now on,
-                # as tapejax did before; its Python code ran once more for this call.
-                self._per_shape, signature = True, concrete_signature
-                concrete = self._traces.get((tree, tuple(signature))) or self._new_trace(
-                    tree, leaves, dynamic, signature
-                )
+            concrete, signature = self._trace_polymorphic(
+                tree, leaves, dynamic, signature, concrete_signature
+            )
             self._traces[(tree, tuple(signature))] = concrete
             self._relaxed |= any(k == "tensor" and None in shape for k, shape, _ in signature)
+        if concrete.joined:
+            _check_joined(concrete, concrete_signature)
         return concrete, leaves
 
-    def _new_trace(self, tree, leaves, dynamic, signature) -> ConcreteFunction:
-        shapes = symbolic_shapes([shape for k, shape, _ in signature if k == "tensor"])
+    def _trace_polymorphic(self, tree, leaves, dynamic, signature, concrete_signature):
+        """A trace for ``signature``'s None dimensions, each its own symbol; if the code's ops
+        need two of them equal (``model(x) - y``: batch against batch), with the None
+        dimensions at one axis joined (TF traces such a function once too); if the code needs
+        concrete sizes (``tf.zeros(tf.shape(x))``), per shape from now on, as before."""
+        try:
+            return self._new_trace(tree, leaves, dynamic, signature), signature
+        except Exception as error:
+            if signature == concrete_signature or not is_shape_polymorphism_error(error):
+                raise
+        axes = joined_axes([shape for k, shape, _ in signature if k == "tensor"])
+        if axes:
+            try:
+                return self._new_trace(tree, leaves, dynamic, signature, joined=axes), signature
+            except Exception as error:
+                if not is_shape_polymorphism_error(error):
+                    raise
+        # Its Python code ran once more for each failed attempt.
+        self._per_shape, signature = True, concrete_signature
+        concrete = self._traces.get((tree, tuple(signature))) or self._new_trace(
+            tree, leaves, dynamic, signature
+        )
+        return concrete, signature
+
+    def _new_trace(self, tree, leaves, dynamic, signature, joined=()) -> ConcreteFunction:
+        shapes = symbolic_shapes([shape for k, shape, _ in signature if k == "tensor"], joined=bool(joined))
         it = iter(shapes)
         trace_leaves = []
         for leaf, d, (_, shape, dt) in zip(leaves, dynamic, signature, strict=True):
@@ -171,7 +190,9 @@ class Function:
         trace = Trace(fn, tree, trace_leaves, dynamic, self._creation_refusal())
         if not self._traces:
             self._created_variables = trace.created_variables
-        return ConcreteFunction(trace, self, signature)
+        concrete = ConcreteFunction(trace, self, signature)
+        concrete.joined = tuple(joined)
+        return concrete
 
     def _creation_refusal(self) -> str | None:
         """TF's rule: only the first call's traces may create Variables; a later one gets the
@@ -240,6 +261,19 @@ def _signature(x, dynamic: bool) -> tuple:
         return ("static", type(x).__name__, x)
     except TypeError:
         return ("object", id(x), None)
+
+
+def _check_joined(concrete, signature) -> None:
+    """A trace whose None dimensions at an axis were joined takes calls whose sizes there agree
+    (where TF's op would fail on them, e.g. ``x - y`` of batches 2 and 3)."""
+    mismatch = joined_mismatch(concrete.joined, [shape for k, shape, _ in signature if k == "tensor"])
+    if mismatch is not None:
+        axis, sizes = mismatch
+        raise InvalidArgumentError(
+            f"Incompatible shapes: {concrete.name} was traced once for inputs whose dimension "
+            f"{axis} its ops require equal, and was called with sizes {sizes} there. Pass inputs "
+            "whose sizes agree."
+        )
 
 
 def _accepts(general, specific) -> bool:
