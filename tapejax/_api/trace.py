@@ -19,13 +19,14 @@ import jax
 import jax.extend
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.purify import no_recording, variables_as
-from .._core.record import Op, record
-from .._core.runtime_check import checked as checked_call
-from .._core.state import jax_is_tracing, state
-from .._core.tensor import Tensor, TensorLike
-from .._core.variable import live_variables, write_back
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.purify import no_recording, variables_as
+from .._core.recording.record import Op, record
+from .._core.recording.runtime_check import checked as checked_call
+from .._core.recording.state import jax_is_tracing, state
+from .._core.recording.variable import live_variables, stored_value, write_back
+from .._core.values.access import as_tensor, value_of
+from .._core.values.tensor import Tensor, TensorLike
 from .polymorphic import instantiated, is_symbolic
 from .tensor_spec import TensorSpec
 
@@ -134,7 +135,7 @@ class _CreationGuard:
         # (so that it can be assigned).
         self.created_any = True
         if state.variable_scopes:
-            state.variable_scopes[-1][id(variable)] = Tensor(variable._stored)
+            state.variable_scopes[-1][id(variable)] = Tensor(stored_value(variable))
 
 
 @contextlib.contextmanager
@@ -160,7 +161,7 @@ class Trace:
     def __init__(self, fn, tree, leaves, dynamic, allow_creation: bool):
         self.tree, self.dynamic = tree, dynamic
         self.statics = statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
-        specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
+        specs = [_spec(value_of(leaf)) for leaf, d in zip(leaves, dynamic, strict=True) if d]
         names = _argument_names(fn, tree, len(leaves))
         run: dict = {}  # what the Python function's (last) run found out, beside its outputs
 
@@ -180,7 +181,7 @@ class Trace:
                 # Inside the scope: a returned Variable gives its value after the call's assignments.
                 flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=is_leaf)
                 is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
-                outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
+                outs = [value_of(convert_to_tensor(o)) for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
             assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
             run.update(
@@ -190,11 +191,11 @@ class Trace:
                 is_tensor=is_tensor,
                 out_static=[None if t else o for o, t in zip(flat, is_tensor, strict=True)],
             )
-            return outs, [scope[id(v)]._value for v in assigned]
+            return outs, [value_of(scope[id(v)]) for v in assigned]
 
         for attempt in (0, 1):
             candidates = live_variables()
-            var_specs = [_spec(v._stored) for v in candidates]
+            var_specs = [_spec(stored_value(v)) for v in candidates]
             with _creation_guard(allow_creation and attempt == 0) as guard:
                 traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
             if not guard.created_any:
@@ -245,12 +246,12 @@ class Trace:
             # A tape or accumulator may record the call (it is differentiable), or an outer
             # function is tracing: Variables are read (and recorded) as any op's inputs are.
             inputs = [convert_to_tensor(leaf) for leaf in given]
-            flat = record(self.op, [*inputs, *[v._as_tensor() for v in self.variables]])
+            flat = record(self.op, [*inputs, *[as_tensor(v) for v in self.variables]])
         else:  # nothing records: call the compiled function directly (the common, hot case)
             # numpy arguments go to the compiled call as they are: it copies them to the device
             # (~5 µs) where a Tensor of each (jax.device_put) costs ~50-90 µs on a CPU.
-            args = [leaf._value if isinstance(leaf, TensorLike) else leaf for leaf in given]
-            outs, new_vars = self.jitted(args, [v._value for v in self.variables])
+            args = [value_of(leaf) if isinstance(leaf, TensorLike) else leaf for leaf in given]
+            outs, new_vars = self.jitted(args, [value_of(v) for v in self.variables])
             flat = [Tensor(v) for v in outs]
             if not new_vars:  # nothing assigned (write_back would return ``flat`` as it is)
                 return self._pack(flat)

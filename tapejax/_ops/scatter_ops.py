@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import np_dtype
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from .array_ops import as_ints
 from .builders import check_dtype, convert_like
 from .selection_ops import _INDEX_DTYPES, check_nd_indices
@@ -80,5 +81,5 @@ def tensor_scatter_nd_min(tensor, indices, updates, name=None) -> Tensor:
 def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of ``shape`` with ``updates`` added at ``indices`` (``tf.scatter_nd``)."""
     u = convert_to_tensor(updates)
-    zeros = Tensor(jnp.zeros(as_ints(shape), u._np_dtype))
+    zeros = Tensor(jnp.zeros(as_ints(shape), np_dtype(u)))
     return _scatter(zeros, indices, u, "add", "ScatterNd")

@@ -16,8 +16,8 @@ import os
 import numpy as np
 
 from .._api.tensor_spec import TensorSpec
-from .._core.dtype import as_dtype
-from .._core.errors import NotFoundError
+from .._core.values.dtype import as_dtype
+from .._core.values.errors import NotFoundError
 from ._cardinality import INFINITE_CARDINALITY
 from ._position import fingerprint
 from ._sources import TensorSlices

@@ -13,7 +13,7 @@ import zipfile
 
 import numpy as np
 
-from .._core.convert import constant
+from .._core.recording.convert import constant
 from . import _lookup, _schedules
 from . import layers as _layers
 from . import optimizers as _optimizers

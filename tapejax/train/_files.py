@@ -16,9 +16,10 @@ import os
 import jax
 import numpy as np
 
-from .._core import x64
-from .._core.errors import DataLossError, NotFoundError
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
+from .._core.values import x64
+from .._core.values.access import value_of
+from .._core.values.errors import DataLossError, NotFoundError
 
 FORMAT = "tapejax.train.Checkpoint"
 VERSION = 1
@@ -42,7 +43,7 @@ def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
     prefix = os.fspath(prefix)
     values = {}
     for i, variable in enumerate(variables):
-        value = variable._value
+        value = value_of(variable)
         if isinstance(value, jax.core.Tracer):
             raise RuntimeError(
                 f"tf.train.Checkpoint cannot write {variable.name!r} inside tapejax.function: its value "

@@ -1,15 +1,17 @@
-"""gradient / jacobian / batch_jacobian of a recording, dispatched to JAX.
+"""gradient / jacobian / batch_jacobian of a slice, written as JAX functions.
 
-Each derivative is built the same way: slice the recording (``_replay.Slice``), write the
-derivative of the replayed function with ``jax.vjp`` / ``jax.jacrev`` / ``jax.jacfwd`` /
-``jax.vmap``, and run it through ``record`` as ONE node whose inputs are the slice's leaves
-and constants. Tapes recording at that moment record that node, so a derivative taken under
-another tape is differentiable again: higher orders need no special code, JAX differentiates
-the derivative function.
+Each derivative is the derivative of the slice's replay (``replay.Program``), written with
+``jax.vjp`` / ``jax.jacrev`` / ``jax.jacfwd`` / ``jax.vmap``: a pure function of the slice's
+leaves and constants (and, for a gradient, the cotangents given). What runs it is not here:
+the engine compiles it, fuses the pending forward values into the same call and records it
+as ONE node (``engine/gradients.py``); the reference path records it plainly
+(``_core/reference.py``). Recorded as a node, a derivative taken under another tape is
+differentiable again: higher orders need no special code, JAX differentiates the derivative
+function.
 
 Results come per *source*; a source is a list of leaves (a Variable's reads, or one tensor)
-and its derivative is the sum over its leaves. Unconnected sources get None here; the
-callers apply TF's ``unconnected_gradients`` rule.
+and its derivative is the sum over its leaves. Unconnected sources get no output
+(``Derivative.connected``); the callers apply TF's ``unconnected_gradients`` rule.
 
 Complex numbers: TF's gradient is the conjugate of JAX's cotangent convention
 (``tf: dy * conj(f'(x))``, ``jax.vjp: dy * f'(x)``), so complex cotangents and complex
@@ -22,15 +24,25 @@ import math
 
 import jax
 import jax.numpy as jnp
-from jax.extend import core as jax_core
 
-from .caches import cache, intern_key
-from .links import jaxpr_links, node_links
-from .liveness import release, split
-from .materialize import materialize
-from .record import Op, record
-from .replay import slice_of
-from .state import state
+
+class Derivative:
+    """One derivative of one slice, as a function builder.
+
+    Attributes:
+      name: the op name it is recorded under (``"Gradient"``, ``"Jacobian"``, ...).
+      key: the derivative's arguments as a hashable structure (with the slice's
+        ``program.key``, the key of its compiled function).
+      make: ``make(aux_refs)`` builds the pure function of ``[*leaves, *consts, *given]``
+        returning one output per connected source and then the forward values at
+        ``aux_refs`` (slots of the replay; ``()`` for the derivative alone).
+      connected: per source, whether it gets an output.
+    """
+
+    __slots__ = ("name", "key", "make", "connected")
+
+    def __init__(self, name: str, key: tuple, make, connected: list):
+        self.name, self.key, self.make, self.connected = name, key, make, connected
 
 
 def _conj(x):
@@ -61,179 +73,23 @@ def _sum_groups(per_leaf, plan):
     return tuple(_sum([per_leaf[i] for i in idx]) for idx in plan if idx)
 
 
-def _freeze(lists) -> tuple:
+def freeze(lists) -> tuple:
+    """Nested lists as nested tuples (a hashable key)."""
     return tuple(tuple(x) for x in lists)
 
 
-class _Derivative:
-    """One derivative of one slice structure, built once and run at every call.
-
-    ``make(aux_refs)`` builds the derivative function of ``[*leaves, *consts, *extra]``; with
-    ``aux_refs`` it also returns the forward values at those slots of the replay. When the
-    derivative runs now (no outer tape defers it), it is fused with the forward: every pending
-    tensor of the slice that can still be read gets its value from the same compiled call (when
-    the tape is dropped after this call, those that only the tape refers to cannot: see
-    ``liveness``). Functions are cached by ``key`` (the slice's structure and the derivative's
-    arguments) and, fused, by which values they return; ``connected[k]`` says whether source k
-    gets an output.
-    """
-
-    __slots__ = ("entry", "op", "key", "make", "connected", "fused", "fillable", "expected", "direct")
-
-    def __init__(self, name, key, make, sl, connected):
-        program = sl.program
-        # Interned: the key is hashed where the derivative is recorded (avals, a tape's
-        # structure), at every call, and the full one holds the whole slice's structure.
-        self.key = None if key is None or program.key is None else intern_key((name, program.key, *key))
-        self.entry = None if self.key is None else cache.entry(self.key, lambda: make(()))
-        self.direct = make(()) if self.entry is None else None  # uncached: run as it is
-        # Built once: the op's function looks the compiled derivative up when it runs (so an
-        # evicted one is compiled again), nothing is set on the op per call.
-        self.op = Op(
-            name,
-            self._run,
-            multiple_results=True,
-            reverse_only=sl.reverse_only,
-            input_errors=False,
-            key=self.key,
-            links=_links_of(self.entry),
-        )
-        self.make, self.connected, self.fused = make, connected, {}
-        # Node outputs the replay computes (a spliced leaf is given, not computed).
-        self.fillable = tuple(
-            (k, j, ref) for k, step in enumerate(program.steps) for j, ref in enumerate(step[3]) if ref >= 0
-        )
-        self.expected = None  # per fillable entry, the references the recording holds
-
-    def __call__(self, sl, extra_inputs, dropped=None) -> list:
-        """The derivative's outputs per source (None where unconnected). ``dropped``: the tape,
-        when it is dropped after this call (a non-persistent tape)."""
-        if self.entry is not None:
-            cache.reuse(self.entry)
-        inputs = [*sl.leaves, *sl.consts, *extra_inputs]
-        unread: list = []
-
-        def compute():
-            """Run now (record's decision): fused with the slice's pending forward values."""
-            if any(t._v is None for t in inputs):
-                materialize(inputs)
-            nodes = sl.nodes
-            if dropped is None:
-                pending = [(k, j, ref) for k, j, ref in self.fillable if nodes[k].outputs[j]._v is None]
-            else:
-                expected = self.expected
-                if expected is None:  # one derivative per structure: so are the counts
-                    refs = sl.references
-                    expected = self.expected = tuple(1 + refs[k][j] for k, j, _ in self.fillable)
-                pending, skipped = split(nodes, self.fillable, expected, {id(t) for t in sl.targets})
-                unread.extend(skipped)
-            if pending:
-                return self._fused(pending, inputs, nodes)
-            return self._run(*[t._v for t in inputs])
-
-        outs = iter(record(self.op, inputs, compute=compute))
-        result = [next(outs) if c else None for c in self.connected]
-        if unread and dropped.alone:
-            release(unread, sl.recording, sl.others)
-        return result
-
-    def _run(self, *values):
-        """The derivative alone (the op's function: also what a replay of it runs)."""
-        fn = self.entry.current() if self.entry is not None else self.direct
-        return fn(*values)
-
-    def _fused(self, pending, inputs, nodes):
-        """Runs the derivative and the pending forward values in one call; fills the latter."""
-        aux_refs = tuple([ref for _, _, ref in pending])
-        fused_entry = self.fused.get(aux_refs)
-        if fused_entry is None and self.key is not None:
-            build = lambda: self.make(aux_refs)
-            fused_entry = self.fused[aux_refs] = cache.entry((self.key, aux_refs), build)
-        elif fused_entry is not None:
-            cache.reuse(fused_entry)
-        fused = fused_entry.current() if fused_entry is not None else self.make(aux_refs)
-        flat = fused(*[t._v for t in inputs])
-        n_out = len(flat) - len(pending)
-        for (k, j, _), v in zip(pending, flat[n_out:], strict=True):
-            nodes[k].outputs[j]._fill(v)
-        return flat[:n_out]
-
-
-def _derivative(sl, call_key, build) -> _Derivative | None:
-    """The derivative of ``sl`` for ``call_key``, built by ``build()`` the first time this slice
-    structure is asked for it (the memo is shared by equal structures; None: unconnected)."""
-    found = sl.memo.get(call_key, _MISSING)
-    if found is _MISSING:
-        found = sl.memo[call_key] = build()
-    return found
-
-
-_MISSING = object()
-
-
-def _links_of(entry):
-    """Links of a derivative node: traced once per structure (they depend on nothing else)."""
-
-    def links(node):
-        if entry is None:
-            return node_links(node)
-        found = entry.data.get("links")
-        if found is None:
-            found = entry.data["links"] = node_links(node)
-        return found
-
-    return links
-
-
-def record_derivative(fn, inputs, make_op):
-    """Records ``fn`` (a derivative: an opaque jax function of the values of ``inputs``) as
-    the op ``make_op(fn, links)``, with its links from its jaxpr.
-
-    When a recorder will record it, it may be differentiated again, which needs its links: it
-    is traced once, and its values (if ``record`` runs it now) come from that same jaxpr.
-    Otherwise its links are traced only if ever asked for.
-    """
-    if any(r.watches_any(inputs) for r in state.recorders):
-        values = [t._value for t in inputs]
-        closed = jax.make_jaxpr(fn)(*values)
-        links = jaxpr_links(closed)
-        return record(
-            make_op(fn, lambda node: links), inputs, compute=lambda: jax_core.jaxpr_as_fun(closed)(*values)
-        )
-    return record(make_op(fn, node_links), inputs)
-
-
-def gradient(tape, targets, leaf_groups, output_gradients, direct=None, last_use=False):
-    """Gradients of ``sum(targets * output_gradients)`` per source (None if unconnected).
+def gradient(sl, targets, leaf_groups, output_gradients, direct) -> Derivative | None:
+    """Gradients of ``sum(targets * output_gradients)`` per source; None if none is connected.
 
     Args:
-      tape: the recording (a Tape).
+      sl: the slice between the leaves and the targets (``replay.Slice``).
       targets: flat list of target Tensors.
-      leaf_groups: per source, its leaf tensors on the tape.
-      output_gradients: per target, its cotangent Tensor (already checked), or None for ones.
+      leaf_groups: per source, its leaf tensors.
+      output_gradients: per target, its cotangent Tensor (an input of the derivative), or
+        None for ones.
       direct: per source, the positions of targets that ARE that source without being one of
         its leaves (an unwatched tensor, a Variable): their cotangent is added as it is.
-      last_use: whether the tape is dropped after this call (a non-persistent tape): pending
-        values that nothing outside the tape refers to are then not computed.
     """
-    direct = direct or [[] for _ in leaf_groups]
-    sl = slice_of(tape, targets, [t for g in leaf_groups for t in g])
-    # Cotangents the user gave are inputs (TF differentiates through them); the rest are ones.
-    given = [ct for ct in output_gradients if ct is not None]
-    call_key = (
-        "Gradient",
-        tuple(map(len, leaf_groups)),
-        _freeze(direct),
-        tuple(None if ct is None else (ct._np_shape, ct._np_dtype) for ct in output_gradients),
-    )
-    build = lambda: _gradient(sl, targets, leaf_groups, output_gradients, direct)
-    derivative = _derivative(sl, call_key, build)
-    if derivative is None:
-        return [None] * len(leaf_groups)
-    return derivative(sl, given, tape if last_use else None)
-
-
-def _gradient(sl, targets, leaf_groups, output_gradients, direct) -> _Derivative | None:
     plan = _sources_plan(leaf_groups, sl.leaves) if sl.connected else [[] for _ in leaf_groups]
     connected = [bool(p) or bool(d) for p, d in zip(plan, direct, strict=True)]
     if not any(connected):
@@ -271,21 +127,13 @@ def _gradient(sl, targets, leaf_groups, output_gradients, direct) -> _Derivative
 
         return grad_fn
 
-    key = (_freeze(plan), _freeze(direct), tuple(slots), specs, positions, tuple(connected))
-    return _Derivative("Gradient", key, make, sl, connected)
+    key = (freeze(plan), freeze(direct), tuple(slots), specs, positions, tuple(connected))
+    return Derivative("Gradient", key, make, connected)
 
 
-def jacobian(tape, target, leaf_groups, last_use=False):
-    """Per source, the Jacobian of ``target`` (shape target.shape + source.shape), or None."""
-    sl = slice_of(tape, [target], [t for g in leaf_groups for t in g])
-    if not sl.connected:
-        return [None] * len(leaf_groups)
-    call_key = ("Jacobian", tuple(map(len, leaf_groups)))
-    derivative = _derivative(sl, call_key, lambda: _jacobian(sl, target, leaf_groups))
-    return derivative(sl, (), tape if last_use else None)
-
-
-def _jacobian(sl, target, leaf_groups) -> _Derivative:
+def jacobian(sl, target, leaf_groups) -> Derivative:
+    """Per source, the Jacobian of ``target`` (shape target.shape + source.shape); ``sl`` must
+    be connected."""
     plan = _sources_plan(leaf_groups, sl.leaves)
     replay = sl.program
     n_leaves = len(sl.leaves)
@@ -312,8 +160,8 @@ def _jacobian(sl, target, leaf_groups) -> _Derivative:
 
         return jac_fn
 
-    key = (_freeze(plan), transform.__name__)
-    return _Derivative("Jacobian", key, make, sl, [bool(p) for p in plan])
+    key = (freeze(plan), transform.__name__)
+    return Derivative("Jacobian", key, make, [bool(p) for p in plan])
 
 
 def _jacrev_tf(f, argnums, has_aux):
@@ -329,17 +177,9 @@ def _jacrev_tf(f, argnums, has_aux):
     return jac
 
 
-def batch_jacobian(tape, target, leaf_group, source_shape, last_use=False):
-    """TF's batch_jacobian: ``out[b, i, x] = sum_b' d target[b', i] / d source[b, x]``."""
-    sl = slice_of(tape, [target], list(leaf_group))
-    if not sl.connected:
-        return None
-    call_key = ("BatchJacobian", tuple(source_shape))
-    build = lambda: _batch_jacobian(sl, target, leaf_group, source_shape)
-    return _derivative(sl, call_key, build)(sl, (), tape if last_use else None)[0]
-
-
-def _batch_jacobian(sl, target, leaf_group, source_shape) -> _Derivative:
+def batch_jacobian(sl, target, leaf_group, source_shape) -> Derivative:
+    """TF's batch_jacobian: ``out[b, i, x] = sum_b' d target[b', i] / d source[b, x]``; ``sl``
+    must be connected."""
     plan = _sources_plan([leaf_group], sl.leaves)
     replay = sl.program
     n_leaves = len(sl.leaves)
@@ -366,5 +206,5 @@ def _batch_jacobian(sl, target, leaf_group, source_shape) -> _Derivative:
 
         return batch_jac_fn
 
-    key = (_freeze(plan), tuple(source_shape), tuple(target._np_shape))
-    return _Derivative("BatchJacobian", key, make, sl, [True])
+    key = (freeze(plan), tuple(source_shape), tuple(target._np_shape))
+    return Derivative("BatchJacobian", key, make, [True])
