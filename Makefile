@@ -8,6 +8,7 @@
 #   make fuzz    the property tests (tests/test_properties.py) on the long hypothesis profile:
 #                random programs checked against JAX; FUZZ_EXAMPLES per test (default 1000)
 #   make lint    ruff check and ruff format --check
+#   make typecheck  pyright (basic mode) on tapejax/_core, from its own venv ($(TYPECHECK_VENV))
 #   make bench   the benchmarks (benchmarks/RESULTS.md, chart.png); BENCH_ARGS=--quick
 #   make notebook  regenerate notebooks/*.ipynb from their jupytext .py sources
 #   make clean   remove $(OUT)/ and caches (keeps $(VENV))
@@ -24,7 +25,10 @@ VPY := $(VENV)/bin/python
 PIP_INSTALL := $(VPY) -m pip install --quiet --disable-pip-version-check --progress-bar off
 
 FUZZ_EXAMPLES ?= 1000
-.PHONY: demo test fuzz lint notebook bench clean
+# pyright lives in a venv of its own: it is a Node program (its pip package fetches Node on
+# first use), which neither `make test` nor tapejax's users should need.
+TYPECHECK_VENV ?= .typecheck-venv
+.PHONY: demo test fuzz lint typecheck notebook bench clean
 
 demo: $(VENV)/.installed-demo
 	$(VPY) scripts/run_notebook.py notebooks/advanced_autodiff.ipynb --out $(OUT)
@@ -42,6 +46,11 @@ bench: $(VENV)/.installed-demo
 lint: $(VENV)/.installed-test
 	$(VPY) -m ruff check .
 	$(VPY) -m ruff format --check .
+
+typecheck: $(VENV)/.installed-test
+	@$(TYPECHECK_VENV)/bin/pyright --version >/dev/null 2>&1 || { $(PYTHON) -m venv $(TYPECHECK_VENV) && \
+	  $(TYPECHECK_VENV)/bin/pip install --quiet --disable-pip-version-check pyright; }
+	$(TYPECHECK_VENV)/bin/pyright --pythonpath $(VPY)
 
 notebook: $(VENV)/.installed-test
 	$(VENV)/bin/jupytext --to ipynb notebooks/*.py

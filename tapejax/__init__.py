@@ -5,18 +5,18 @@ the public API: every public name is imported here from its one definition.
 
 Importing tapejax changes no global JAX configuration: tapejax's own work runs in JAX's
 thread-local 64-bit mode (so float64 and int64 tensors exist, as in TensorFlow), and plain
-``jax.numpy`` code in the same process keeps the process's settings (see ``_core/x64.py``).
+``jax.numpy`` code in the same process keeps the process's settings (see ``_core/values/x64.py``).
 """
 
 from __future__ import annotations
 
-from ._core.version import __version__ as __version__  # noqa: E402
+from ._core.values.version import __version__ as __version__  # noqa: E402
 
 from ._ops import operators as _operators  # noqa: E402
-from ._ops import variable_methods as _variable_methods  # noqa: E402
+from ._ops.sparse import variable_methods as _variable_methods  # noqa: E402
 
 _operators.install()  # Tensor's operators (a + b) are the op functions (see _ops/operators.py)
-_variable_methods.install()  # Variable.scatter_add, sparse_read, ... (see _ops/variable_methods.py)
+_variable_methods.install()  # Variable.scatter_add, sparse_read, ... (see _ops/sparse/variable_methods.py)
 
 from . import autodiff as autodiff  # noqa: E402
 from . import autograph as autograph  # noqa: E402
@@ -95,7 +95,7 @@ from ._ops.assert_ops import (  # noqa: E402  (TF's top-level aliases of tf.debu
 from ._ops.shape_asserts import assert_rank as assert_rank  # noqa: E402
 from ._api.custom_gradient import recompute_grad as recompute_grad  # noqa: E402
 from ._api.module import Module as Module  # noqa: E402
-from ._core.name_scope import name_scope as name_scope  # noqa: E402
+from ._core.values.name_scope import name_scope as name_scope  # noqa: E402
 from ._core.caches import clear_caches as clear_caches  # noqa: E402
 from ._ops.clip_ops import (  # noqa: E402
     clip_by_global_norm as clip_by_global_norm,
@@ -108,17 +108,17 @@ from ._ops.selection_ops import (  # noqa: E402
     gather_nd as gather_nd,
     where as where,
 )
-from ._core.shape import TensorShape as TensorShape  # noqa: E402
-from ._core.tensor import Tensor as Tensor  # noqa: E402
-from ._core.convert import constant as constant  # noqa: E402
-from ._core.convert import convert_to_tensor as convert_to_tensor  # noqa: E402
-from ._core.convert import is_tensor as is_tensor  # noqa: E402
-from ._core.variable import Variable as Variable  # noqa: E402
-from ._core.variable_enums import VariableAggregation as VariableAggregation  # noqa: E402
-from ._core.variable_enums import VariableSynchronization as VariableSynchronization  # noqa: E402
-from ._ops.indexed_slices import IndexedSlices as IndexedSlices  # noqa: E402
-from ._core.state import init_scope as init_scope  # noqa: E402
-from ._core.dtype import (  # noqa: E402
+from ._core.values.shape import TensorShape as TensorShape  # noqa: E402
+from ._core.values.tensor import Tensor as Tensor  # noqa: E402
+from ._core.recording.convert import constant as constant  # noqa: E402
+from ._core.recording.convert import convert_to_tensor as convert_to_tensor  # noqa: E402
+from ._core.recording.convert import is_tensor as is_tensor  # noqa: E402
+from ._core.recording.variable import Variable as Variable  # noqa: E402
+from ._core.values.variable_enums import VariableAggregation as VariableAggregation  # noqa: E402
+from ._core.values.variable_enums import VariableSynchronization as VariableSynchronization  # noqa: E402
+from ._ops.sparse.indexed_slices import IndexedSlices as IndexedSlices  # noqa: E402
+from ._core.recording.state import init_scope as init_scope  # noqa: E402
+from ._core.values.dtype import (  # noqa: E402
     DType as DType,
     as_dtype as as_dtype,
     bfloat16 as bfloat16,
@@ -216,9 +216,9 @@ from ._ops.sort_ops import argsort as argsort  # noqa: E402
 from ._ops.sort_ops import searchsorted as searchsorted  # noqa: E402
 from ._ops.sort_ops import sort as sort  # noqa: E402
 from ._ops.sort_ops import unique as unique  # noqa: E402
-from ._core.dtype import uint16 as uint16  # noqa: E402
-from ._core.dtype import uint32 as uint32  # noqa: E402
-from ._core.dtype import uint64 as uint64  # noqa: E402
+from ._core.values.dtype import uint16 as uint16  # noqa: E402
+from ._core.values.dtype import uint32 as uint32  # noqa: E402
+from ._core.values.dtype import uint64 as uint64  # noqa: E402
 from ._ops.math_ops import (  # noqa: E402
     acos as acos,
     acosh as acosh,

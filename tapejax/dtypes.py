@@ -2,7 +2,7 @@
 
 A namespace: re-exports only (see the README's Architecture)."""
 
-from ._core.dtype import (
+from ._core.values.dtype import (
     DType,
     as_dtype,
     bfloat16,

@@ -1,8 +1,8 @@
-"""``tf.errors``: TensorFlow's exception classes (defined in ``_core/errors.py``).
+"""``tf.errors``: TensorFlow's exception classes (defined in ``_core/values/errors.py``).
 
 A namespace: re-exports only (see the README's Architecture)."""
 
-from ._core.errors import (
+from ._core.values.errors import (
     DataLossError,
     FailedPreconditionError,
     InternalError,

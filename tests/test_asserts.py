@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax._core.summarize import summarize
+from tapejax._core.values.summarize import summarize
 from tapejax.errors import InvalidArgumentError
 
 X = [1.0, -2.0, 3.0]

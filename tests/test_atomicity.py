@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax._core.state import state
+from tapejax._core.recording.state import state
 from tapejax.errors import InvalidArgumentError
 
 

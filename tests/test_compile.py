@@ -8,7 +8,7 @@ import pytest
 
 import tapejax as tf
 from tapejax._core import caches as _compile
-from tapejax._core.record import Op, record
+from tapejax._core.recording.record import Op, record
 
 
 def _grad(fn, *values):
@@ -140,7 +140,7 @@ def test_eager_and_deferred_execution_agree(monkeypatch):
         return [t.numpy() for t in (loss, tape.gradient(loss, w), tape.jacobian(h, w))]
 
     deferred = run()
-    monkeypatch.setattr("tapejax._core.record.DEFER", False)
+    monkeypatch.setattr("tapejax._core.engine.tape.DeferringTape.defers", False)  # TAPEJAX_DEFER=0
     eager = run()
     for a, b in zip(deferred, eager, strict=True):
         np.testing.assert_allclose(a, b, rtol=1e-6)

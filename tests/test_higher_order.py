@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax._core import record as _record
-from tapejax._core.links import jaxpr_links
+from tapejax._core.autodiff.links import jaxpr_links
+from tapejax._core.recording import record as _record
 
 # JAX references in float64 (tests/conftest.py)
 pytestmark = pytest.mark.usefixtures("x64_references")

@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax._core import caches, derivatives
-from tapejax._core.record import Op, record
+from tapejax._core import caches
+from tapejax._core.engine import fused as _fused_run
+from tapejax._core.recording.record import Op, record
 
 
 class _CountingKey:
@@ -186,13 +187,13 @@ def _reference(v):
 def fused_outputs(monkeypatch):
     """How many pending forward values each fused derivative call computed."""
     seen = []
-    fused = derivatives._Derivative._fused
+    fused = _fused_run.Fused._fused
 
     def spy(self, pending, inputs, nodes):
         seen.append(len(pending))
         return fused(self, pending, inputs, nodes)
 
-    monkeypatch.setattr(derivatives._Derivative, "_fused", spy)
+    monkeypatch.setattr(_fused_run.Fused, "_fused", spy)
     return seen
 
 

@@ -10,6 +10,7 @@ The hypothesis profile (tests/conftest.py) sets how many programs: ``ci`` by def
 
 from __future__ import annotations
 
+import contextlib
 import functools
 
 import jax
@@ -21,9 +22,20 @@ from hypothesis import strategies as st
 from programs import TfProgram, as_function, draw_values, programs, usable
 
 import tapejax as tf
+from tapejax._core import reference
 
 # JAX references in float64 (tests/conftest.py)
 pytestmark = pytest.mark.usefixtures("x64_references")
+
+# Every program runs through the engine (what users get) and through the plain path
+# (_core/reference.py: recording + autodiff, no deferral, caches or fused runs): the same
+# checks hold for both, so the engine is tested against the meaning.
+PATHS = pytest.mark.parametrize("path", ["engine", "reference"])
+
+
+def _on(path: str):
+    return reference.plain() if path == "reference" else contextlib.nullcontext()
+
 
 RTOL, ATOL = 1e-6, 1e-8  # tapejax vs JAX, both float64
 FD_RTOL, FD_ATOL, EPS = 1e-5, 1e-6, 1e-6
@@ -105,16 +117,18 @@ def _check_first_order(program, run, values, rng) -> None:
             _close(grads[k], fd_gradient, f"gradient v{i}, finite differences", FD_RTOL, FD_ATOL)
 
 
+@PATHS
 @given(programs(), st.integers(0, 2**32 - 1))
-def test_first_order_derivatives_match_jax(program, seed):
+def test_first_order_derivatives_match_jax(path, program, seed):
     """tape.gradient / jacobian of a random program, twice (new values the second time)."""
     rng = np.random.default_rng(seed)
     values = _values(program, seed)
-    run = TfProgram(program, values, tf)
-    _check_first_order(program, run, values, rng)
-    values = _values(program, seed + 1)
-    run.assign(values)
-    _check_first_order(program, run, values, rng)
+    with _on(path):
+        run = TfProgram(program, values, tf)
+        _check_first_order(program, run, values, rng)
+        values = _values(program, seed + 1)
+        run.assign(values)
+        _check_first_order(program, run, values, rng)
 
 
 @functools.lru_cache(maxsize=64)
@@ -150,13 +164,18 @@ def _gradient_at(program, run, values, i: int):
     return tape.gradient(y, run.sources([i]))[0].numpy()
 
 
+@PATHS
 @given(programs(), st.integers(0, 2**32 - 1))
-def test_second_order_nested_tapes_match_hessian(program, seed):
+def test_second_order_nested_tapes_match_hessian(path, program, seed):
     """The Jacobian of a gradient taken inside another tape is jax.hessian, and its product
     with a direction is the finite difference of tapejax's own gradient."""
     connected = [i for i in program.sources if i in program.connected]
     assume(connected)
-    i = connected[0]
+    with _on(path):
+        _check_second_order(program, seed, connected[0])
+
+
+def _check_second_order(program, seed, i):
     values = _values(program, seed)
     run = TfProgram(program, values, tf)
     with tf.GradientTape() as outer:
@@ -180,10 +199,16 @@ def test_second_order_nested_tapes_match_hessian(program, seed):
     _close((plus - minus).reshape(size) / (2 * step), hv, "finite differences of the gradient", 1e-5, 1e-5)
 
 
+@PATHS
 @given(programs(rowwise=True), st.integers(0, 2**32 - 1))
-def test_batch_jacobian_is_the_per_example_jacobian(program, seed):
+def test_batch_jacobian_is_the_per_example_jacobian(path, program, seed):
     """batch_jacobian of a program whose rows are independent: the diagonal blocks of
     jax.jacrev (the off-diagonal ones are zero); zeros for an unconnected source (TF)."""
+    with _on(path):
+        _check_batch_jacobian(program, seed)
+
+
+def _check_batch_jacobian(program, seed):
     # TF's batch_jacobian needs a source of rank >= 2; a Dense weight has no batch axis.
     batched = [i for i in program.sources if program.nodes[i].role != "layer" and program.nodes[i].shape[1:]]
     run = TfProgram(program, _values(program, seed), tf)

@@ -1,4 +1,4 @@
-"""TF's gradient conventions where JAX's differ (``_rules.py``, ``_safe_mul.py``).
+"""TF's gradient conventions where JAX's differ (``_ops/conventions/rules.py``, ``safe_mul.py``).
 
 Expected values were observed with TensorFlow 2.21 (CPU); the first table is TF-CONVENTIONS.md's
 "Gradients at kinks and ties", first and second order (second order: the gradient of
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax._ops import rules as _rules
-from tapejax._ops.safe_mul import safe_mul
+from tapejax._ops.conventions import rules as _rules
+from tapejax._ops.conventions.safe_mul import safe_mul
 
 X = [-1.0, 0.0, 0.5, 2.0]
 NONE = "None"

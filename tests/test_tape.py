@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 import tapejax as tf
-from tapejax._core.state import state  # tapejax internals: the per-thread recorder stack
+from tapejax._core.recording.state import state  # tapejax internals: the per-thread recorder stack
 
 
 def _recorders():

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import inspect
 
-from .._core.convert import convert_to_tensor
-from .._core.tensor import TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.values.access import as_tensor
+from .._core.values.tensor import TensorLike
 from .tensor_spec import TensorSpec
 
 
@@ -146,7 +147,7 @@ class Binder:
             if isinstance(a, TensorSpec):
                 t = a
             elif isinstance(a, TensorLike):
-                t = a._as_tensor()
+                t = as_tensor(a)
             else:
                 try:
                     t = convert_to_tensor(a, dtype=spec.dtype)

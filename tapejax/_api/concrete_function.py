@@ -12,9 +12,10 @@ import itertools
 
 import jax
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.tensor import TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.values.access import as_tensor
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import TensorLike
 from .binding import bind_error
 from .tensor_spec import TensorSpec
 from .trace import SymbolicTensor, is_leaf
@@ -146,7 +147,7 @@ class ConcreteFunction:
     def _as_tensors(self, leaves, specs) -> list:
         tensors = []
         for i, (leaf, spec) in enumerate(zip(leaves, specs, strict=True)):
-            t = leaf._as_tensor() if isinstance(leaf, TensorLike) else convert_to_tensor(leaf, spec.dtype)
+            t = as_tensor(leaf) if isinstance(leaf, TensorLike) else convert_to_tensor(leaf, spec.dtype)
             if t.dtype != spec.dtype:
                 raise InvalidArgumentError(
                     f"cannot compute {self.name} as input #{i}(zero-based) was expected to be a "

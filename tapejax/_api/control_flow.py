@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import jax
 
-from .._core.convert import convert_to_tensor
-from .._core.dtype import int32
-from .._core.nest import flatten, pack
-from .._core.purify import traced_body
-from .._core.state import state
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.purify import traced_body
+from .._core.recording.state import state
+from .._core.values.access import value_of
+from .._core.values.dtype import int32
+from .._core.values.nest import flatten, pack
+from .._core.values.tensor import Tensor, TensorLike
 from .._ops.array_ops import cast
 from .._ops.math_ops import equal
 from .._ops.selection_ops import where
@@ -29,12 +30,12 @@ from .autograph import reversible
 
 def _symbolic(value) -> bool:
     # ``_value`` computes a tensor a tape deferred (its pending value is not a tracer yet).
-    return isinstance(value, TensorLike) and isinstance(value._value, jax.core.Tracer)
+    return isinstance(value, TensorLike) and isinstance(value_of(value), jax.core.Tracer)
 
 
 def _values(structure) -> tuple[list, object]:
     leaves, structure = flatten(structure)
-    return [convert_to_tensor(leaf)._value for leaf in leaves], structure
+    return [value_of(convert_to_tensor(leaf)) for leaf in leaves], structure
 
 
 def cond(pred, true_fn=None, false_fn=None, name=None):
@@ -107,7 +108,7 @@ def _traced_switch(index, fns):
         return run
 
     with traced_body():
-        outs = jax.lax.switch(index._value, [branch(fn) for fn in fns], None)
+        outs = jax.lax.switch(value_of(index), [branch(fn) for fn in fns], None)
     return pack(structures[0], [Tensor(v) for v in outs])
 
 
@@ -177,7 +178,7 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
 
     def keep_going(carry):
         n, vals = carry
-        go = convert_to_tensor(cond(*unpack(vals)))._value
+        go = value_of(convert_to_tensor(cond(*unpack(vals))))
         return go if maximum_iterations is None else go & (n < int(maximum_iterations))
 
     def step(carry):

@@ -16,13 +16,20 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import x64
 from .._core.caches import identity_key
-from .._core.convert import convert_to_tensor
-from .._core.nest import flatten, pack, skeleton
-from .._core.purify import WeakMethod, collect_reads, no_recording, undo_assignments_on_error, variables_as
-from .._core.record import Op, record
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.purify import (
+    WeakMethod,
+    collect_reads,
+    no_recording,
+    undo_assignments_on_error,
+    variables_as,
+)
+from .._core.recording.record import Op, record
+from .._core.values import x64
+from .._core.values.access import as_tensor, is_symbolic_tensor, np_dtype, np_shape, value_of
+from .._core.values.nest import flatten, pack, skeleton
+from .._core.values.tensor import Tensor, TensorLike
 
 
 def _grad_fn_takes_variables(grad_fn) -> bool:
@@ -51,7 +58,7 @@ class _Call:
         with no_recording(), variables_as(self.variables, var_values):
             result, grad_fn = self.f(*args, **self.kwargs)
         flat, tree = flatten(result)
-        return [convert_to_tensor(r)._value for r in flat], tree, grad_fn
+        return [value_of(convert_to_tensor(r)) for r in flat], tree, grad_fn
 
     def gradients(self, arg_values, var_values, cotangents) -> list:
         """What grad_fn returns for the inputs, then the Variables (None where it says None)."""
@@ -92,8 +99,8 @@ class _Call:
             none_grads[:] = [g is None for g in self.gradients(inputs[:n], inputs[n:], cotangents)]
             return 0
 
-        avals = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in node.inputs]
-        outs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in node.outputs]
+        avals = [jax.ShapeDtypeStruct(np_shape(t), np_dtype(t)) for t in node.inputs]
+        outs = [jax.ShapeDtypeStruct(np_shape(t), np_dtype(t)) for t in node.outputs]
         jax.eval_shape(grads, avals, outs)
         linked = frozenset(
             i for i, t in enumerate(node.inputs) if not none_grads[i] and t.dtype.is_differentiable
@@ -106,7 +113,7 @@ def _cotangent(grad, primal):
         return np.zeros(primal.shape, jax.dtypes.float0)
     if grad is None:
         return jnp.zeros_like(primal)  # typed like primal (its sharding, under Explicit axes)
-    g = convert_to_tensor(grad)._value
+    g = value_of(convert_to_tensor(grad))
     if jnp.shape(g) != primal.shape:
         try:
             g = jnp.broadcast_to(g, primal.shape)
@@ -181,7 +188,7 @@ def _record_call(kind: str, f, args, kwargs, forward, make_fn, **op_flags):
     with undo_assignments_on_error():
         result, variables = forward(pack(arg_tree, arg_tensors))
         flat_out, out_tree = flatten(result)
-        out_values = tuple(convert_to_tensor(r)._value for r in flat_out)
+        out_values = tuple(value_of(convert_to_tensor(r)) for r in flat_out)
     fn, links = make_fn(skeleton(arg_tree), len(arg_tensors), variables)
     op = Op(
         kind,
@@ -192,7 +199,7 @@ def _record_call(kind: str, f, args, kwargs, forward, make_fn, **op_flags):
         key=_structure_key(kind, f, args, kwargs, variables),
         **op_flags,
     )
-    inputs = [*arg_tensors, *(v._as_tensor() for v in variables)]
+    inputs = [*arg_tensors, *(as_tensor(v) for v in variables)]
     # The outputs are known already: record them (eagerly), or trace the op (under a function
     # or a JAX transformation, where they are symbolic and must come from the op itself).
     outs = record(
@@ -248,7 +255,7 @@ def _signature(x):
 
 
 def _symbolic(tensors) -> bool:
-    return any(t._is_symbolic() for t in tensors)
+    return any(is_symbolic_tensor(t) for t in tensors)
 
 
 class _Decorated:
@@ -300,7 +307,7 @@ def _call_recompute(f, args, kwargs):
         def pure(*values):
             with no_recording(), variables_as(variables, values[n_args:]):
                 out = f(*pack(arg_tree, [Tensor(v) for v in values[:n_args]]), **kwargs)
-            return tuple(convert_to_tensor(o)._value for o in flatten(out)[0])
+            return tuple(value_of(convert_to_tensor(o)) for o in flatten(out)[0])
 
         return jax.checkpoint(pure), None
 

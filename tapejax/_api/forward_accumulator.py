@@ -19,14 +19,16 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import recorders, x64
-from .._core.convert import convert_to_tensor
-from .._core.derivatives import record_derivative
-from .._core.dtype import is_differentiable
-from .._core.nest import flatten, pack, same_structure
-from .._core.record import Op
-from .._core.tensor import Tensor, TensorLike
-from .._core.variable import Variable
+from .._core.engine.gradients import record_derivative
+from .._core.recording import recorders
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op
+from .._core.recording.variable import Variable
+from .._core.values import x64
+from .._core.values.access import as_tensor, value_of
+from .._core.values.dtype import is_differentiable
+from .._core.values.nest import flatten, pack, same_structure
+from .._core.values.tensor import Tensor, TensorLike
 from .gradient_args import UnconnectedGradients, unconnected_mode
 from .gradient_tape import GradientTape
 
@@ -112,6 +114,9 @@ class _Forward:
         return None if entry is None or entry[0]() is not tensor else entry[1]
 
     @x64.enabled
+    def defer(self, op, inputs, static: dict):
+        return None  # never asked: ``defers`` is False
+
     def add(self, node) -> None:
         outs = self._outputs_with_tangents(node)
         if not outs:
@@ -216,7 +221,7 @@ class ForwardAccumulator:
                 stacklevel=3,
             )
         if isinstance(tangent, TensorLike):
-            tangent = tangent._as_tensor()
+            tangent = as_tensor(tangent)
         else:
             tangent = convert_to_tensor(tangent, dtype=primal.dtype)
         if tangent.dtype != primal.dtype:
@@ -264,5 +269,5 @@ class ForwardAccumulator:
         else:
             result = self._forward.tangent_of(tensor)
         if result is None and mode is UnconnectedGradients.ZERO:
-            result = Tensor(jnp.zeros(tensor.shape, tensor._value.dtype))
+            result = Tensor(jnp.zeros(tensor.shape, value_of(tensor).dtype))
         return result

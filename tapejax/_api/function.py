@@ -14,12 +14,13 @@ import weakref
 import jax
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core import x64
-from .._core.errors import InvalidArgumentError
-from .._core.purify import WeakMethod
-from .._core.tensor import Tensor, TensorLike
-from .._core.variable import Variable
+from .._core.recording.purify import WeakMethod
+from .._core.recording.variable import Variable
+from .._core.values import dtype as _dtypes
+from .._core.values import x64
+from .._core.values.access import shape_dtype
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor, TensorLike
 from .autograph.conversion import convert
 from .binding import Binder, check_input_signature
 from .concrete_function import ConcreteFunction
@@ -119,7 +120,7 @@ class Function:
     def _trace_for(self, args, kwargs):
         if not kwargs and all(type(x) is Tensor for x in args):  # f(x, y): the hot, common call
             leaves, tree, dynamic = list(args), _positional_tree(len(args)), [True] * len(args)
-            signature = [("tensor", *x._shape_dtype) for x in args]  # _signature's, in short
+            signature = [("tensor", *shape_dtype(x)) for x in args]  # _signature's, in short
         else:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=is_leaf)
             dynamic = [
@@ -252,7 +253,7 @@ def _signature(x, dynamic: bool) -> tuple:
         return ("tensor", x.shape, x.dtype._np)
     if dynamic:
         if isinstance(x, TensorLike):
-            return ("tensor", *x._shape_dtype)
+            return ("tensor", *shape_dtype(x))
         return ("tensor", tuple(x.shape), _dtypes.as_dtype(x.dtype)._np)
     if isinstance(x, Variable):
         return ("variable", id(x), None)

@@ -9,8 +9,8 @@ optimization of it).
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
-from .._core.nest import flatten, pack
+from .._core.recording.convert import convert_to_tensor
+from .._core.values.nest import flatten, pack
 from .._ops.join_ops import stack, unstack
 
 

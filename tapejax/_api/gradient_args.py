@@ -10,12 +10,13 @@ import enum
 
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.nest import flatten
-from .._core.shape import dims_text
-from .._core.tensor import TensorLike
-from .._core.variable import Variable
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.variable import Variable
+from .._core.values.access import as_tensor
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.nest import flatten
+from .._core.values.shape import dims_text
+from .._core.values.tensor import TensorLike
 
 
 class UnconnectedGradients(enum.Enum):
@@ -98,7 +99,7 @@ def output_gradients_for(targets, output_gradients) -> list:
         if k >= len(given):
             out.append(None)
             continue
-        ct = given[k]._as_tensor() if isinstance(given[k], TensorLike) else convert_to_tensor(given[k])
+        ct = as_tensor(given[k]) if isinstance(given[k], TensorLike) else convert_to_tensor(given[k])
         _check_cotangent(ct, target)
         out.append(ct)
     return out

@@ -13,12 +13,16 @@ import warnings
 
 import jax.numpy as jnp
 
-from .._core import derivatives as _derivatives
-from .._core import recorders, x64
-from .._core.nest import flatten, pack
-from .._core.tape import Tape, in_creation_order
-from .._core.tensor import Tensor, TensorLike
-from .._core.variable import Variable
+from .._core import reference
+from .._core.engine import gradients as _derivatives
+from .._core.engine.tape import DeferringTape
+from .._core.recording import recorders
+from .._core.recording.tape import in_creation_order
+from .._core.recording.variable import Variable
+from .._core.values import x64
+from .._core.values.access import as_tensor, np_dtype, np_shape, value_of
+from .._core.values.nest import flatten, pack
+from .._core.values.tensor import Tensor, TensorLike
 from .gradient_args import (
     UnconnectedGradients,
     check_watchable,
@@ -70,7 +74,8 @@ class GradientTape:
     """
 
     def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True):
-        self._tape: Tape | None = None
+        self._tape: DeferringTape | reference.Tape | None = None
+        self._path = _derivatives  # the engine; the plain path under reference.plain()
         self._persistent = persistent
         self._watch_accessed_variables = watch_accessed_variables
         self._watched_variables: tuple = ()
@@ -92,9 +97,16 @@ class GradientTape:
                 "tape. Use a new GradientTape for the inner block instead."
             )
         if self._tape is None:
-            self._tape = Tape(self._watch_accessed_variables)
+            self._tape = self._new_tape()
         recorders.start(self._tape)
         self._recording = True
+
+    def _new_tape(self):
+        if reference.active():  # the plain path (the engine's reference, see _core/reference.py)
+            self._path = reference
+            return reference.Tape(self._watch_accessed_variables)
+        self._path = _derivatives
+        return DeferringTape(self._watch_accessed_variables)
 
     def _pop_tape(self) -> None:
         if not self._recording:
@@ -148,7 +160,7 @@ class GradientTape:
         """
         old = self._tape
         self._pop_tape()
-        self._tape = Tape(self._watch_accessed_variables)
+        self._tape = self._new_tape()
         self._tape.level = old.level  # the new recording takes the old one's place
         self._push_tape()
 
@@ -235,8 +247,8 @@ class GradientTape:
             mode = unconnected_mode(unconnected_gradients)
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             direct = direct_targets(targets, sources_flat, self._tape)
-            placeholders = [Tensor(t._value) if isinstance(t, Variable) else t for t in targets]
-            grads = _derivatives.gradient(
+            placeholders = [Tensor(value_of(t)) if isinstance(t, Variable) else t for t in targets]
+            grads = self._path.gradient(
                 self._tape, placeholders, groups, cotangents, direct, last_use=not self._persistent
             )
         return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
@@ -279,9 +291,9 @@ class GradientTape:
         target = self._single_target(target, "jacobian")  # may record a read: checks go first
         with self._derivative_call("jacobian"):
             groups = [self._tape.leaves_of(s) for s in sources_flat]
-            jacs = _derivatives.jacobian(self._tape, target, groups, last_use=not self._persistent)
+            jacs = self._path.jacobian(self._tape, target, groups, last_use=not self._persistent)
         return pack(
-            tree, [_fill(j, s, mode, target._np_shape) for j, s in zip(jacs, sources_flat, strict=True)]
+            tree, [_fill(j, s, mode, np_shape(target)) for j, s in zip(jacs, sources_flat, strict=True)]
         )
 
     @x64.enabled
@@ -319,7 +331,7 @@ class GradientTape:
             raise _used_tape_error("batch_jacobian")
         _check_single_target(target, "batch_jacobian")
         check_watchable(source)
-        ts, ss = target._np_shape, source._np_shape
+        ts, ss = np_shape(target), np_shape(source)
         if not (len(ts) >= 2 and len(ss) >= 2 and ts[0] == ss[0]) and not (
             target.shape.with_rank_at_least(2)
             and source.shape.with_rank_at_least(2)
@@ -338,14 +350,14 @@ class GradientTape:
         target = self._single_target(target, "batch_jacobian")  # may record a read: checks go first
         with self._derivative_call("batch_jacobian"):
             group = self._tape.leaves_of(source)
-            result = _derivatives.batch_jacobian(
+            result = self._path.batch_jacobian(
                 self._tape, target, group, tuple(source.shape), last_use=not self._persistent
             )
         if result is None:
             # TF: zeros even for 'none'; in the target's dtype, or the source's for 'zero' (its
             # per-row gradients are zeros like the source).
             like = source if mode is UnconnectedGradients.ZERO else target
-            result = Tensor(jnp.zeros(target.shape + source.shape[1:], like._value.dtype))
+            result = Tensor(jnp.zeros(target.shape + source.shape[1:], value_of(like).dtype))
         return result
 
     def _single_target(self, target, method: str) -> Tensor:
@@ -353,7 +365,7 @@ class GradientTape:
         if isinstance(target, Variable):
             # TF reads the variable with this tape recording (so the read is watched as usual).
             with self._ensure_recording():
-                return target._as_tensor()
+                return as_tensor(target)
         return target
 
 
@@ -392,5 +404,5 @@ def _fill(result, source, mode: UnconnectedGradients, prefix: tuple):
     """TF's ``unconnected_gradients='zero'``: zeros of ``prefix + source.shape`` in the
     source's dtype."""
     if result is None and mode is UnconnectedGradients.ZERO:
-        return Tensor(jnp.zeros((*prefix, *source._np_shape), source._np_dtype))
+        return Tensor(jnp.zeros((*prefix, *np_shape(source)), np_dtype(source)))
     return result

@@ -19,12 +19,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import x64
+from .._core.autodiff.links import node_links
 from .._core.caches import identity_key, out_trees
-from .._core.convert import convert_to_tensor
-from .._core.links import node_links
-from .._core.record import Op, record
-from .._core.tensor import TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values import x64
+from .._core.values.access import np_dtype, np_shape, shape_dtype
+from .._core.values.tensor import TensorLike
 
 
 def _is_array(x) -> bool:
@@ -103,13 +104,13 @@ def jax_op(fn=None, *, name: str | None = None):
 
 def _out_tree(op, fn, tree, consts, inputs):
     """The structure of ``fn``'s output, found by ``jax.eval_shape`` once per signature."""
-    key = (identity_key(op), tree, consts, tuple(t._shape_dtype for t in inputs))
+    key = (identity_key(op), tree, consts, tuple(shape_dtype(t) for t in inputs))
     try:
         found = out_trees.get(key)
     except TypeError:  # an unhashable static leaf
         key, found = None, None
     if found is None:
-        specs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in inputs]
+        specs = [jax.ShapeDtypeStruct(np_shape(t), np_dtype(t)) for t in inputs]
         found = jax.tree_util.tree_structure(jax.eval_shape(lambda *a: _apply(fn, tree, consts, a), *specs))
         if key is not None:
             out_trees.put(key, found)

@@ -6,8 +6,8 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from .._core.name_scope import name_scope as _name_scope_cls
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
+from .._core.values.name_scope import name_scope as _name_scope_cls
 
 # TF's camel_to_snake: ``MyModule`` -> ``my_module``, ``HTTPThing`` -> ``http_thing``.
 _CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")

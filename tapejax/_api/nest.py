@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .._core import nest as _nest
+from .._core.values import nest as _nest
 
 
 def flatten(structure, expand_composites=False) -> list:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from .._core import x64
-from .._core.convert import convert_to_tensor
-from .._core.purify import no_recording, undo_assignments_on_error
-from .._core.tensor import Tensor
-from .._core.variable import Variable
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.purify import no_recording, undo_assignments_on_error
+from .._core.recording.variable import Variable, stored_value
+from .._core.values import x64
+from .._core.values.access import value_of
+from .._core.values.tensor import Tensor
 
 
 class OptaxOptimizer:
@@ -83,12 +84,12 @@ class OptaxOptimizer:
                 "OptaxOptimizer for these."
             )
         with no_recording(), undo_assignments_on_error():
-            params = [v.read_value()._value for v in variables]
+            params = [value_of(v.read_value()) for v in variables]
             grads = [
-                jax.numpy.zeros_like(p) if g is None else convert_to_tensor(g, dtype=v.dtype)._value
+                jax.numpy.zeros_like(p) if g is None else value_of(convert_to_tensor(g, dtype=v.dtype))
                 for g, v, p in zip(grads, variables, params, strict=True)
             ]
-            state = [s.read_value()._value for s in self._state]
+            state = [value_of(s.read_value()) for s in self._state]
             state = jax.tree_util.tree_unflatten(self._state_tree, state)
             with x64.for_user_code(params):  # optax computes as it does outside tapejax
                 updates, new_state = self.transformation.update(grads, state, params)
@@ -102,7 +103,7 @@ class OptaxOptimizer:
     def _build(self, variables) -> None:
         # The variables' current values, also while tapejax.function traces the first call (as
         # TF's init_scope): the state is made once, as concrete Variables.
-        params = [v._stored for v in variables]
+        params = [stored_value(v) for v in variables]
         with no_recording(), jax.ensure_compile_time_eval(), x64.for_user_code(params):
             state = self.transformation.init(params)
         leaves, self._state_tree = jax.tree_util.tree_flatten(state)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._core.convert import constant_array, convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.tensor import Tensor
+from .._core.recording.convert import constant_array, convert_to_tensor
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from .nest import map_structure
 from .tensor_spec import TensorSpec
 

@@ -14,10 +14,11 @@ import sys
 import jax
 import numpy as np
 
-from .._core.nest import flatten, pack
-from .._core.state import jax_is_tracing
-from .._core.summarize import number_text
-from .._core.tensor import TensorLike
+from .._core.recording.state import jax_is_tracing
+from .._core.values.access import as_tensor, value_of
+from .._core.values.nest import flatten, pack
+from .._core.values.summarize import number_text
+from .._core.values.tensor import TensorLike
 
 
 def _number_text(value, dtype: np.dtype) -> str:
@@ -81,7 +82,7 @@ def print(
     [0 1 2 ... 7 8 9] and [[0.5 2]]
     """
     leaves = flatten(list(inputs))[0]
-    values = [leaf._as_tensor()._value for leaf in leaves if isinstance(leaf, TensorLike)]
+    values = [value_of(as_tensor(leaf)) for leaf in leaves if isinstance(leaf, TensorLike)]
 
     def emit(*arrays):
         stream = sys.stderr if output_stream is None else output_stream

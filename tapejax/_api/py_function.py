@@ -20,13 +20,14 @@ import jax.numpy as jnp
 import numpy as np
 from jax.experimental import io_callback
 
-from .._core import x64
-from .._core.convert import convert_to_tensor
-from .._core.dtype import as_dtype
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.state import init_scope
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.recording.state import init_scope
+from .._core.values import x64
+from .._core.values.access import is_symbolic_tensor, np_dtype, np_shape, value_of
+from .._core.values.dtype import as_dtype
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor, TensorLike
 from .gradient_args import UnconnectedGradients
 from .gradient_tape import GradientTape
 from .tensor_spec import TensorSpec
@@ -74,15 +75,15 @@ def _result_specs(func, inputs, touts, numpy_inputs: bool, op_name: str) -> list
     if all(isinstance(t, TensorSpec) and None not in tuple(t.shape) for t in touts):
         return [jax.ShapeDtypeStruct(tuple(t.shape), t.dtype._np) for t in touts]
     with init_scope():
-        zeros = [np.zeros(t._np_shape, t._np_dtype) for t in inputs]
+        zeros = [np.zeros(np_shape(t), np_dtype(t)) for t in inputs]
         outs = _call(func, zeros, touts, numpy_inputs, op_name)
-    return [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in outs]
+    return [jax.ShapeDtypeStruct(np_shape(t), np_dtype(t)) for t in outs]
 
 
 def _host(func, touts, numpy_inputs: bool, op_name: str):
     @x64.enabled
     def run(*arrays):
-        return tuple(np.asarray(t._value) for t in _call(func, arrays, touts, numpy_inputs, op_name))
+        return tuple(np.asarray(value_of(t)) for t in _call(func, arrays, touts, numpy_inputs, op_name))
 
     return run
 
@@ -101,7 +102,7 @@ def _differentiable(func, touts, specs, op_name: str):
                 tape.watch(x)
             outs = _outputs(func(*xs), touts, op_name)
         grads = tape.gradient(outs, xs, output_gradients=cts, unconnected_gradients=UnconnectedGradients.ZERO)
-        return tuple(np.asarray(g._value, x._np_dtype) for g, x in zip(grads, xs, strict=True))
+        return tuple(np.asarray(value_of(g), np_dtype(x)) for g, x in zip(grads, xs, strict=True))
 
     @jax.custom_vjp
     def call(*arrays):
@@ -132,7 +133,7 @@ def _differentiable(func, touts, specs, op_name: str):
 def _function(func, inp, Tout, numpy_inputs: bool, stateful: bool, op_name: str):  # noqa: N803
     touts, as_list = _touts(Tout)
     inputs = [convert_to_tensor(x) for x in inp]
-    if not any(t._is_symbolic() for t in inputs):  # eagerly: call it
+    if not any(is_symbolic_tensor(t) for t in inputs):  # eagerly: call it
         args = [np.asarray(t.numpy()) for t in inputs] if numpy_inputs else inputs
         outs = _outputs(func(*args), touts, op_name)
     else:

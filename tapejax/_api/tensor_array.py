@@ -21,13 +21,14 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from .._core.convert import convert_to_tensor
-from .._core.dtype import as_dtype, int32
-from .._core.errors import InvalidArgumentError, OutOfRangeError
-from .._core.nest import flatten, pack
-from .._core.record import Op, record
-from .._core.shape import TensorShape
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import as_tensor, is_symbolic_tensor, value_of
+from .._core.values.dtype import as_dtype, int32
+from .._core.values.errors import InvalidArgumentError, OutOfRangeError
+from .._core.values.nest import flatten, pack
+from .._core.values.shape import TensorShape
+from .._core.values.tensor import Tensor, TensorLike
 from .._ops.array_ops import identity, reshape
 from .._ops.creation_ops import zeros
 from .._ops.join_ops import concat, stack, unstack
@@ -41,8 +42,8 @@ _SCATTER = Op("TensorListScatterIntoExistingList", lambda buf, i, v: buf.at[i].s
 
 def _index(index):
     """A Python int for a concrete index, or the symbolic int32 tensor."""
-    if isinstance(index, TensorLike) and index._as_tensor()._is_symbolic():
-        return index._as_tensor()
+    if isinstance(index, TensorLike) and is_symbolic_tensor(as_tensor(index)):
+        return as_tensor(index)
     return int(index)
 
 
@@ -130,7 +131,7 @@ class TensorArray:
     def _value(self, value) -> Tensor:
         if not isinstance(value, TensorLike):
             value = convert_to_tensor(value, dtype_hint=self._dtype)
-        value = value._as_tensor()
+        value = as_tensor(value)
         if value.dtype != self._dtype:
             raise InvalidArgumentError(
                 f"TensorArray dtype is {self._dtype.name} but Op is trying to write dtype {value.dtype.name} "
@@ -179,7 +180,7 @@ class TensorArray:
     def scatter(self, indices, value, name=None) -> TensorArray:
         """Writes ``value[k]`` at ``indices[k]``."""
         indices = convert_to_tensor(indices, dtype=int32)
-        if self._items is not None and not indices._is_symbolic():
+        if self._items is not None and not is_symbolic_tensor(indices):
             for index, item in zip(indices.numpy().tolist(), unstack(value), strict=True):
                 self._write(index, item)
             return self
@@ -247,7 +248,7 @@ class TensorArray:
                 "(perhaps try setting clear_after_read = false?)"
             )
         tensor = self._item(index)
-        if self._clear_after_read and not tensor._is_symbolic():  # TF's graph TensorArray never clears
+        if self._clear_after_read and not is_symbolic_tensor(tensor):  # TF's graph TensorArray never clears
             self._items[index] = None
             self._read_indices.append(index)
         return tensor
@@ -265,7 +266,7 @@ class TensorArray:
     def gather(self, indices, name=None) -> Tensor:
         """The elements at ``indices``, stacked."""
         indices = convert_to_tensor(indices, dtype=int32)
-        if self._items is None or indices._is_symbolic():
+        if self._items is None or is_symbolic_tensor(indices):
             return gather(self._as_buffer().stack(), indices)
         return stack([self._item(i) for i in indices.numpy().tolist()])
 
@@ -377,7 +378,7 @@ def _shaped_by_body(loop_vars, body):
         found.extend(t for t in flatten(list(result))[0] if isinstance(t, TensorArray))
         return 0
 
-    jax.eval_shape(probe, *[convert_to_tensor(v)._value for v in values])
+    jax.eval_shape(probe, *[value_of(convert_to_tensor(v)) for v in values])
     shapes = iter(t._element_shape for t in found)
     out = []
     for leaf in flatten(loop_vars)[0]:

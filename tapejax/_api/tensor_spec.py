@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .._core import dtype as _dtypes
-from .._core.shape import TensorShape
+from .._core.values import dtype as _dtypes
+from .._core.values.shape import TensorShape
 
 
 class TensorSpec:

@@ -19,13 +19,14 @@ import jax
 import jax.extend
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.purify import no_recording, variables_as
-from .._core.record import Op, record
-from .._core.runtime_check import checked as checked_call
-from .._core.state import jax_is_tracing, state
-from .._core.tensor import Tensor, TensorLike
-from .._core.variable import live_variables, write_back
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.purify import no_recording, variables_as
+from .._core.recording.record import Op, record
+from .._core.recording.runtime_check import checked as checked_call
+from .._core.recording.state import jax_is_tracing, state
+from .._core.recording.variable import live_variables, stored_value, write_back
+from .._core.values.access import as_tensor, value_of
+from .._core.values.tensor import Tensor, TensorLike
 from .polymorphic import instantiated, is_symbolic
 from .tensor_spec import TensorSpec
 
@@ -152,7 +153,7 @@ class _CreationGuard:
         # call) stays symbolic, as the others' do.
         self.created_own |= own
         self.new.append(id(variable))
-        self.scope[id(variable)] = Tensor(variable._stored)
+        self.scope[id(variable)] = Tensor(stored_value(variable))
 
     def must_trace_again(self) -> bool:
         """Whether this run baked a Variable's value in: the code created one (TF's second
@@ -184,7 +185,7 @@ class Trace:
     def __init__(self, fn, tree, leaves, dynamic, refusal: str | None):
         self.tree, self.dynamic = tree, dynamic
         self.statics = statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
-        specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
+        specs = [_spec(value_of(leaf)) for leaf, d in zip(leaves, dynamic, strict=True) if d]
         names = _argument_names(fn, tree, len(leaves))
         run: dict = {}  # what the Python function's (last) run found out, beside its outputs
 
@@ -210,7 +211,7 @@ class Trace:
                 # Inside the scope: a returned Variable gives its value after the call's assignments.
                 flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=is_leaf)
                 is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
-                outs = [convert_to_tensor(o)._value for o, t in zip(flat, is_tensor, strict=True) if t]
+                outs = [value_of(convert_to_tensor(o)) for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
             assigned = [v for v in variables if scope[id(v)] is not before[id(v)]]
             run.update(
@@ -220,7 +221,7 @@ class Trace:
                 is_tensor=is_tensor,
                 out_static=[None if t else o for o, t in zip(flat, is_tensor, strict=True)],
             )
-            return outs, [scope[id(v)]._value for v in assigned]
+            return outs, [value_of(scope[id(v)]) for v in assigned]
 
         traced, candidates = _trace_capturing_new_variables(pure, run, specs, refusal)
         self.created_variables = run["created_variables"]
@@ -275,12 +276,12 @@ class Trace:
             if self.captured and state.recorders:
                 raise NotImplementedError(_CAPTURED_UNDER_TAPE_MESSAGE)
             inputs = [convert_to_tensor(leaf) for leaf in given]
-            flat = record(self.op, [*inputs, *[v._as_tensor() for v in self.variables]])
+            flat = record(self.op, [*inputs, *[as_tensor(v) for v in self.variables]])
         else:  # nothing records: call the compiled function directly (the common, hot case)
             # numpy arguments go to the compiled call as they are: it copies them to the device
             # (~5 µs) where a Tensor of each (jax.device_put) costs ~50-90 µs on a CPU.
-            args = [leaf._value if isinstance(leaf, TensorLike) else leaf for leaf in given]
-            outs, new_vars = self.jitted(args, [v._value for v in self.variables])
+            args = [value_of(leaf) if isinstance(leaf, TensorLike) else leaf for leaf in given]
+            outs, new_vars = self.jitted(args, [value_of(v) for v in self.variables])
             flat = [Tensor(v) for v in outs]
             if not new_vars:  # nothing assigned (write_back would return ``flat`` as it is)
                 return self._pack(flat)
@@ -303,7 +304,7 @@ def _trace_capturing_new_variables(pure, run: dict, specs: list, refusal: str | 
     run["created_variables"] = False
     for attempt in (0, 1):
         candidates = live_variables()
-        var_specs = [_spec(v._stored) for v in candidates]
+        var_specs = [_spec(stored_value(v)) for v in candidates]
         run["refusal"] = refusal if attempt == 0 else SINGLETON_MESSAGE
         traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
         guard = run["guard"]

@@ -8,14 +8,14 @@ the functions built from them, and the device arrays of Python scalar constants.
 
 - ``compiled``: a recorded structure and what is derived from it -> the pure function and
   its ``jax.jit`` (``MAX_COMPILED``).
-- ``plans``: a tape's structure, targets and leaves (replay.py) -> how to find the slice
+- ``plans``: a tape's structure, targets and leaves (engine/plans.py) -> how to find the slice
   again by position (``MAX_PLANS``).
-- ``avals``: an op, its static arguments and input shapes/dtypes (record.py) -> its output
+- ``avals``: an op, its static arguments and input shapes/dtypes (engine/deferral.py) -> its output
   shapes/dtypes (``MAX_AVALS``).
-- ``scalars``: a Python scalar, its type and dtype (convert.py) -> its device array
+- ``scalars``: a Python scalar, its type and dtype (recording/convert.py) -> its device array
   (``MAX_SCALARS``).
-- ``nest_kinds``: a type (nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
-- ``structures``: (a recording's interned prefix, one more event) (structure.py) -> the
+- ``nest_kinds``: a type (values/nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
+- ``structures``: (a recording's interned prefix, one more event) (engine/structure.py) -> the
   prefix one event longer (``MAX_STRUCTURES``).
 - ``interned``: a large structural key (a derivative's) -> the small object standing for it
   (``intern_key``; ``4 * MAX_COMPILED``).

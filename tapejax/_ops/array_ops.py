@@ -13,12 +13,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core.convert import cast_tensor, convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.shape import dims_text
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import cast_tensor, convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values import dtype as _dtypes
+from .._core.values.access import np_shape
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import dims_text
+from .._core.values.tensor import Tensor, TensorLike
 from .builders import ALL, convert_like, unary
 
 newaxis = None
@@ -91,7 +92,7 @@ def reshape(tensor, shape, name=None) -> Tensor:
            [3, 4, 5]], dtype=int32)>
     """
     x = convert_to_tensor(tensor)
-    target = _reshape_target(math.prod(x._np_shape), x._np_shape, as_ints(shape))
+    target = _reshape_target(math.prod(np_shape(x)), np_shape(x), as_ints(shape))
     return record(_RESHAPE, (x,), {"shape": target})
 
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.runtime_check import check as runtime_check
-from .._core.runtime_check import checking
-from .._core.summarize import field as summary_field
-from .._core.summarize import summarize as summarize_value
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.runtime_check import check as runtime_check
+from .._core.recording.runtime_check import checking
+from .._core.values.access import is_symbolic_tensor, value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.summarize import field as summary_field
+from .._core.values.summarize import summarize as summarize_value
+from .._core.values.tensor import Tensor
 from .math_ops import abs as abs_
 from .math_ops import equal, greater, greater_equal, less, less_equal, not_equal
 from .reduction_ops import reduce_all
@@ -47,7 +48,7 @@ def graph_name(t: Tensor, scope: str, arg: str = "x") -> str:
 
 
 def graph_mode(*tensors) -> bool:
-    return checking() or any(t._is_symbolic() for t in tensors)
+    return checking() or any(is_symbolic_tensor(t) for t in tensors)
 
 
 def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TF's name
@@ -77,13 +78,13 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TF's nam
             fields.append("[" + _escape(item if isinstance(item, str) else item.decode()) + "]")
             continue
         t = convert_to_tensor(item)
-        if t._is_symbolic():  # its first elements, printed when the check fails (_core/summarize)
-            flat = jnp.reshape(t._value, -1)
-            fields.append("[" + summary_field(limit, t._value.shape) + "]")
+        if is_symbolic_tensor(t):  # its first elements, printed when the check fails (_core/summarize)
+            flat = jnp.reshape(value_of(t), -1)
+            fields.append("[" + summary_field(limit, value_of(t).shape) + "]")
             values.append(flat if limit < 0 else flat[:limit])
         else:
             fields.append("[" + _escape(summarize_value(t.numpy(), limit)) + "]")
-    runtime_check(jnp.reshape(held._value, ()), "assertion failed: " + " ".join(fields), *values)
+    runtime_check(jnp.reshape(value_of(held), ()), "assertion failed: " + " ".join(fields), *values)
     return None
 
 
@@ -129,7 +130,7 @@ def _compare(sym: str, x, y, message, summarize, scope: str, data=None):
         ]
     if message is not None:
         data = [message, *data]
-    if not test._is_symbolic():  # every value known while tracing: TF's static check
+    if not is_symbolic_tensor(test):  # every value known while tracing: TF's static check
         if not np.all(test.numpy()):
             raise InvalidArgumentError(
                 "\n".join(str(d.numpy()) if isinstance(d, Tensor) else str(d) for d in data)

@@ -16,13 +16,14 @@ TF's conversion rules for two operands (observed in TF 2.21):
 
 from __future__ import annotations
 
-from .._core import x64
 from .._core.caches import broadcasts, scalars
-from .._core.convert import check_same_dtype, convert_to_tensor, scalar_key
-from .._core.dtype import as_dtype
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record_in_x64
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import check_same_dtype, convert_to_tensor, scalar_key
+from .._core.recording.record import Op, record_in_x64
+from .._core.values import x64
+from .._core.values.access import as_tensor, np_dtype, np_shape, shape_dtype, value_of
+from .._core.values.dtype import as_dtype
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor, TensorLike
 
 # -- dtype sets (numpy names), as TF's kernels accept them -----------------------------------
 FLOAT = frozenset({"bfloat16", "float16", "float32", "float64"})
@@ -76,7 +77,7 @@ def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
     numpy names, listed in a canonical order, or a tuple listed in its own order, as TF's)."""
     allowed_np = allowed_dtypes(allowed)
     for t in tensors:
-        if t._np_dtype not in allowed_np:
+        if np_dtype(t) not in allowed_np:
             ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
             names = ", ".join(_kernel_name(n) for n in ordered)
             raise InvalidArgumentError(
@@ -134,16 +135,16 @@ def convert_like(value, like, lenient: bool = False):
     ``int``/``float`` beside a Tensor (``lr * g``, ``1.0 - p``) finds its device array for that
     dtype in one lookup once converted (a hot path)."""
     if isinstance(value, TensorLike):
-        return value._as_tensor()
+        return as_tensor(value)
     if type(value) in _PY_SCALARS and type(like) is Tensor:
-        dtype = (like._aval or like._shape_dtype)[1]
+        dtype = shape_dtype(like)[1]
         key = (_LIKE, *scalar_key(value), dtype, lenient)
         found = _SCALARS.get(key)
         if found is not None:
             return Tensor(found)
         converted = _convert(value, like, lenient)
-        if converted._np_dtype == dtype:  # a lenient value that kept its own dtype is not kept
-            scalars.put(key, converted._value)
+        if np_dtype(converted) == dtype:  # a lenient value that kept its own dtype is not kept
+            scalars.put(key, value_of(converted))
         return converted
     return _convert(value, like, lenient)
 
@@ -162,10 +163,10 @@ _PY_SCALARS = (int, float)
 def binary_args(x, y, op_name: str, lenient: bool = False):
     """Converts two operands as TF does (see the module docstring); returns two Tensors."""
     if isinstance(x, TensorLike):
-        x = x._as_tensor()
+        x = as_tensor(x)
         y = convert_like(y, x, lenient)
     elif isinstance(y, TensorLike):
-        y = y._as_tensor()
+        y = as_tensor(y)
         x = convert_like(x, y, lenient)
     else:
         x = convert_to_tensor(x)
@@ -184,7 +185,7 @@ def unary(
 
     @x64.enabled  # one entry for the conversion and the record inside
     def public(x, name=None):
-        if type(x) is not Tensor or (x._aval or x._shape_dtype)[1] not in allowed:
+        if type(x) is not Tensor or shape_dtype(x)[1] not in allowed:
             x = convert_to_tensor(x)  # the general path (a fast one above: a Tensor of an allowed dtype)
             check_dtype(tf_name, dtypes, x)
         return record_in_x64(op, (x,))
@@ -218,12 +219,12 @@ def binary(
             elif type(y) is Tensor and type(x) in _PY_SCALARS:
                 x = convert_like(x, y, lenient)
             elif isinstance(x, TensorLike) and isinstance(y, TensorLike):
-                x, y = x._as_tensor(), y._as_tensor()  # Variables read, as binary_args does
+                x, y = as_tensor(x), as_tensor(y)  # Variables read, as binary_args does
             else:
                 x, y = binary_args(x, y, tf_name, lenient)
         # Two Tensors of one allowed dtype and equal, scalar or already checked shapes pass
         # every check below: the checks are skipped (a hot path); anything else takes them.
-        ax, ay = x._aval or x._shape_dtype, y._aval or y._shape_dtype
+        ax, ay = shape_dtype(x), shape_dtype(y)
         if (
             ax[1] is ay[1]
             and ax[1] in allowed
@@ -235,7 +236,7 @@ def binary(
         check_same_dtype(tf_name, (x, y))
         check_dtype(tf_name, dtypes, x)
         if check_shapes:
-            broadcast_shape(tf_name, x._np_shape, y._np_shape)
+            broadcast_shape(tf_name, np_shape(x), np_shape(y))
         return record_in_x64(op, (x, y))
 
     public.__name__ = public.__qualname__ = py_name or tf_name.lower()

@@ -6,13 +6,14 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.record import Op, record
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import np_shape
+from .._core.values.tensor import Tensor, TensorLike
 from . import math_ops as tfm
-from . import rules as _rules
 from .array_ops import cast
 from .builders import INEXACT, REAL, broadcast_shape, check_dtype, check_same_dtype, convert_like
+from .conventions import rules as _rules
 
 _CLIP = Op("ClipByValue", _rules.clip_by_value)
 
@@ -29,8 +30,8 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     hi, lo = convert_like(clip_value_max, t), convert_like(clip_value_min, t)
     check_same_dtype("Minimum", (t, hi))
     check_same_dtype("Maximum", (t, lo))
-    inner = broadcast_shape("Minimum", t._np_shape, hi._np_shape)
-    out_shape = broadcast_shape("Maximum", inner, lo._np_shape)
+    inner = broadcast_shape("Minimum", np_shape(t), np_shape(hi))
+    out_shape = broadcast_shape("Maximum", inner, np_shape(lo))
     if out_shape != tuple(t.shape):
         raise ValueError(
             f"Shapes {tuple(t.shape)} and {tuple(out_shape)} are incompatible: "

@@ -9,9 +9,10 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from .._core.convert import convert_to_tensor
-from .._core.record import Op, record
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import np_dtype, np_shape, value_of
+from .._core.values.tensor import Tensor
 from .builders import COMPLEX, binary_args, check_dtype, unary
 
 _real = unary("Real", jnp.real, dtypes=COMPLEX)
@@ -37,7 +38,7 @@ def real(input, name=None) -> Tensor:  # noqa: A002 - TF's name
 def imag(input, name=None) -> Tensor:  # noqa: A002
     """The imaginary part; zeros (with no gradient) for a real tensor (``tf.math.imag``)."""
     x = _numeric(input, "imag")
-    return _imag(x) if x.dtype.is_complex else Tensor(jnp.zeros(x._np_shape, x._np_dtype))
+    return _imag(x) if x.dtype.is_complex else Tensor(jnp.zeros(np_shape(x), np_dtype(x)))
 
 
 def conj(x, name=None) -> Tensor:
@@ -51,7 +52,9 @@ def angle(input, name=None) -> Tensor:  # noqa: A002
     x = _numeric(input, "angle")
     if x.dtype.is_complex:
         return _angle(x)
-    return Tensor(jnp.where(x._value < 0, jnp.asarray(jnp.pi, x._value.dtype), jnp.zeros_like(x._value)))
+    return Tensor(
+        jnp.where(value_of(x) < 0, jnp.asarray(jnp.pi, value_of(x).dtype), jnp.zeros_like(value_of(x)))
+    )
 
 
 def complex(real, imag, name=None) -> Tensor:  # noqa: A001 - TF's name

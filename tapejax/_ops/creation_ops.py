@@ -12,11 +12,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core.convert import constant_array, convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import constant_array, convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values import dtype as _dtypes
+from .._core.values.access import is_symbolic_tensor, np_shape, value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor, TensorLike
 from .array_ops import as_ints, cast
 from .builders import binary_args, check_dtype
 
@@ -47,13 +48,13 @@ def ones(shape, dtype=_dtypes.float32, name=None, layout=None) -> Tensor:
 def zeros_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002 - TF's name
     """Zeros with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
-    return _full(x._np_shape, 0, dtype or x.dtype)
+    return _full(np_shape(x), 0, dtype or x.dtype)
 
 
 def ones_like(input, dtype=None, name=None, layout=None) -> Tensor:  # noqa: A002
     """Ones with ``input``'s shape and dtype (or ``dtype``); no gradient."""
     x = convert_to_tensor(input)
-    return _full(x._np_shape, 1, dtype or x.dtype)
+    return _full(np_shape(x), 1, dtype or x.dtype)
 
 
 _FILL = Op("Fill", jnp.broadcast_to)
@@ -144,7 +145,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
     ]
     args = [convert_to_tensor(v) for v in args]
     for what, a in zip(("start", "limit", "delta"), args, strict=True):
-        if a._is_symbolic():
+        if is_symbolic_tensor(a):
             raise TypeError(
                 f"tf.range needs its {what} known while tapejax.function traces (an XLA program's "
                 "shapes are fixed when it is compiled), but it is a symbolic tensor. Pass a Python "
@@ -154,7 +155,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
     if dtype is None:
         dtype = max((a.dtype.name for a in args), key=_range_rank)
     dtype = _dtypes.as_dtype(dtype)
-    lo, hi, step = (np.asarray(a._value).astype(dtype._np).item() for a in args)
+    lo, hi, step = (np.asarray(value_of(a)).astype(dtype._np).item() for a in args)
     if step == 0:
         raise InvalidArgumentError(f"Requires delta != 0: {step} [Op:Range]")
     if step > 0 and lo > hi:
@@ -229,8 +230,8 @@ def sequence_mask(lengths, maxlen=None, dtype=_dtypes.bool, name=None) -> Tensor
            [ True,  True,  True, False]])>
     """
     n = convert_to_tensor(lengths)
-    maxlen = int(jnp.max(n._value)) if maxlen is None else int(maxlen)
-    mask = jnp.arange(maxlen) < n._value[..., None]
+    maxlen = int(jnp.max(value_of(n))) if maxlen is None else int(maxlen)
+    mask = jnp.arange(maxlen) < value_of(n)[..., None]
     return Tensor(mask.astype(_dtypes.as_dtype(dtype)._np))
 
 

@@ -11,17 +11,18 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.runtime_check import check as runtime_check
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.runtime_check import check as runtime_check
+from .._core.values.access import value_of
+from .._core.values.errors import InvalidArgumentError
 from .array_ops import identity
 
 
 def _arrays(*values):
     tensors = [convert_to_tensor(v) for v in values]
-    if any(isinstance(t._value, jax.core.Tracer) for t in tensors):
+    if any(isinstance(value_of(t), jax.core.Tracer) for t in tensors):
         return None
-    return [np.asarray(t._value) for t in tensors]
+    return [np.asarray(value_of(t)) for t in tensors]
 
 
 def check_numerics(tensor, message, name=None):
@@ -33,7 +34,7 @@ def check_numerics(tensor, message, name=None):
     """
     arrays = _arrays(tensor)
     if arrays is None:  # symbolic: checked when the function runs (see runtime_check)
-        value = convert_to_tensor(tensor)._value
+        value = value_of(convert_to_tensor(tensor))
         for kind, bad in (("NaN", jnp.isnan(value)), ("Inf", jnp.isinf(value))):
             escaped = message.replace("{", "{{").replace("}", "}}")  # a format string for checkify
             runtime_check(~jnp.any(bad), _numerics_message(escaped, kind))

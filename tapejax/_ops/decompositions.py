@@ -14,12 +14,13 @@ import jax.numpy as jnp
 from jax.scipy.linalg import expm as _expm
 from jax.scipy.linalg import solve_triangular
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor
-from . import rules as _rules
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import is_symbolic_tensor, np_dtype, value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from .builders import binary_args, check_dtype
+from .conventions import rules as _rules
 
 # TF's linear-algebra kernels: half, float, double, complex (no bfloat16, no integers).
 DECOMP = frozenset({"float16", "float32", "float64", "complex64", "complex128"})
@@ -48,9 +49,9 @@ def _lower_hermitian(a):
 
 
 def _check_invertible(out: Tensor, inputs, message: str, op_name: str) -> None:
-    if out._is_symbolic() or any(t._is_symbolic() for t in inputs):
+    if is_symbolic_tensor(out) or any(is_symbolic_tensor(t) for t in inputs):
         return
-    finite = lambda t: bool(jnp.all(jnp.isfinite(t._value)))  # noqa: E731
+    finite = lambda t: bool(jnp.all(jnp.isfinite(value_of(t))))  # noqa: E731
     if finite(out) or not all(finite(t) for t in inputs):
         return
     raise InvalidArgumentError(f"{message} [Op:{op_name}]")
@@ -216,7 +217,7 @@ def pinv(a, rcond=None, validate_args=False, name=None) -> Tensor:
     (default ``10 * max(rows, cols) * eps``, as TF)."""
     x = _matrix(a, "Pinv", square=False)
     if rcond is None:
-        rcond = 10.0 * max(x.shape[-2:]) * float(jnp.finfo(x._np_dtype).eps)
+        rcond = 10.0 * max(x.shape[-2:]) * float(jnp.finfo(np_dtype(x)).eps)
     return record(_PINV, (x,), {"rcond": float(rcond)})
 
 

@@ -12,11 +12,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values import dtype as _dtypes
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from .array_ops import cast, pad, reverse, saturate_cast
 from .random_ops import uniform
 from .selection_ops import where

@@ -13,10 +13,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import as_tensor, is_symbolic_tensor
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor, TensorLike
 from .selection_ops import boolean_mask
 
 _INDEX_HELP = (
@@ -118,12 +119,12 @@ def getitem(tensor, key) -> Tensor:
         return boolean_mask(x, key)
     if (
         isinstance(key, TensorLike)
-        and key._as_tensor()._is_symbolic()
+        and is_symbolic_tensor(as_tensor(key))
         and key.dtype.is_integer
         and key.ndim == 0
         and x.ndim
     ):
-        return record(_DYNAMIC_INDEX, (x, key._as_tensor()))  # e.g. an AutoGraph loop's counter
+        return record(_DYNAMIC_INDEX, (x, as_tensor(key)))  # e.g. an AutoGraph loop's counter
     if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
         raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
     spec = _index_spec(key)

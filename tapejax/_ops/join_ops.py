@@ -9,11 +9,11 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor, pack
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.shape import dims_text
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor, pack
+from .._core.recording.record import Op, record
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import dims_text
+from .._core.values.tensor import Tensor, TensorLike
 from .array_ops import _check_axis, _fail, as_ints, identity
 from .builders import check_same_dtype, convert_like
 

@@ -9,14 +9,14 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._core.caches import checked_calls
-from .._core.convert import convert_to_tensor
-from .._core.dtype import as_dtype
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.shape import dims_text
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import as_tensor, np_shape, shape_dtype
+from .._core.values.dtype import as_dtype
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import dims_text
+from .._core.values.tensor import Tensor, TensorLike
 from . import math_ops as _math
-from . import rules as _rules
 from .builders import (
     INEXACT,
     NUMERIC,
@@ -27,6 +27,7 @@ from .builders import (
     check_same_dtype,
     unary,
 )
+from .conventions import rules as _rules
 from .creation_ops import eye  # noqa: F401 - tf.linalg.eye
 from .decompositions import (  # noqa: F401 - tf.linalg's namespace
     cholesky,
@@ -85,10 +86,10 @@ def matmul(
     """
     if output_type is None and isinstance(a, TensorLike) and isinstance(b, TensorLike):
         # Shapes, dtypes and flags that passed the checks below once skip them (a hot path).
-        a, b = a._as_tensor(), b._as_tensor()
+        a, b = as_tensor(a), as_tensor(b)
         key = (
-            a._aval or a._shape_dtype,
-            b._aval or b._shape_dtype,
+            shape_dtype(a),
+            shape_dtype(b),
             transpose_a,
             transpose_b,
             adjoint_a,
@@ -113,7 +114,7 @@ def matmul(
         raise InvalidArgumentError(
             f"{text} [Op:MatMul]. Use tapejax.linalg.matvec for a matrix-vector product."
         )
-    sa, sb = a._np_shape, b._np_shape
+    sa, sb = np_shape(a), np_shape(b)
     ka = sa[-2] if (transpose_a or adjoint_a) else sa[-1]
     kb = sb[-1] if (transpose_b or adjoint_b) else sb[-2]
     if ka != kb:

@@ -13,12 +13,12 @@ import jax.numpy as jnp
 import jax.scipy.special as jss
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.shape import dims_text
-from .._core.tensor import Tensor, TensorLike
-from . import rules as _rules
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import as_tensor, is_symbolic_tensor, np_shape, value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import dims_text
+from .._core.values.tensor import Tensor, TensorLike
 from .builders import (
     BOOL,
     FLOAT,
@@ -37,6 +37,7 @@ from .builders import (
     unary,
 )
 from .complex_ops import angle, complex, conj, imag, real  # noqa: F401 - tf.math's namespace
+from .conventions import rules as _rules
 from .reduction_ops import (  # noqa: F401 - tf.math's namespace
     argmax,
     argmin,
@@ -173,7 +174,7 @@ _bitwise_xor = binary("BitwiseXor", jnp.bitwise_xor, dtypes=INTEGER, differentia
 
 def _bools(x, y, op_name):
     as_bool = lambda v: v if isinstance(v, TensorLike) else convert_to_tensor(v, dtype="bool")  # noqa: E731
-    x, y = as_bool(x)._as_tensor(), as_bool(y)._as_tensor()
+    x, y = as_tensor(as_bool(x)), as_tensor(as_bool(y))
     check_bool(op_name, x, y)
     return x, y
 
@@ -210,7 +211,7 @@ xor_ = _bit_op(logical_xor, _bitwise_xor, "BitwiseXor")
 
 def _check_nonzero_divisor(y: Tensor, op_name: str) -> None:
     # TF's CPU kernels refuse integer division by zero; JAX returns garbage.
-    if y.dtype.is_integer and not y._is_symbolic() and bool(np.any(np.asarray(y._value) == 0)):
+    if y.dtype.is_integer and not is_symbolic_tensor(y) and bool(np.any(np.asarray(value_of(y)) == 0)):
         raise InvalidArgumentError(f"Integer division by zero [Op:{op_name}]")
 
 
@@ -262,7 +263,7 @@ def truediv(x, y, name=None) -> Tensor:
     <tf.Tensor: shape=(), dtype=float64, numpy=3.5>
     """
     x = convert_to_tensor(x)
-    y = y._as_tensor() if isinstance(y, TensorLike) else convert_to_tensor(y, dtype_hint=x.dtype)
+    y = as_tensor(y) if isinstance(y, TensorLike) else convert_to_tensor(y, dtype_hint=x.dtype)
     if x.dtype != y.dtype:
         raise TypeError(
             f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}. "
@@ -273,7 +274,7 @@ def truediv(x, y, name=None) -> Tensor:
             f"Invalid dtype {x.dtype!r} in __truediv__. Expected a numeric dtype; "
             "cast it with tapejax.cast first."
         )
-    broadcast_shape("RealDiv", x._np_shape, y._np_shape)
+    broadcast_shape("RealDiv", np_shape(x), np_shape(y))
     return record(_REALDIV, (x, y))
 
 
@@ -290,8 +291,8 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TF's name
     """
     x, y = binary_args(x, y, "Pow")
     check_dtype("Pow", NUMERIC, x)
-    broadcast_shape("Pow", x._np_shape, y._np_shape)
-    if y.dtype.is_integer and not y._is_symbolic() and bool(np.any(np.asarray(y._value) < 0)):
+    broadcast_shape("Pow", np_shape(x), np_shape(y))
+    if y.dtype.is_integer and not is_symbolic_tensor(y) and bool(np.any(np.asarray(value_of(y)) < 0)):
         raise InvalidArgumentError(
             "Integers to negative integer powers are not allowed "
             "[Op:Pow]. Cast the base to a float dtype first."
@@ -334,31 +335,31 @@ def add_n(inputs, name=None) -> Tensor:
 def zero_fraction(value, name=None) -> Tensor:
     """The fraction of zeros in ``value``, as float32 (``tf.math.zero_fraction``)."""
     x = convert_to_tensor(value)
-    return Tensor(jnp.mean((x._value == 0).astype(jnp.float32)))
+    return Tensor(jnp.mean((value_of(x) == 0).astype(jnp.float32)))
 
 
 def is_non_decreasing(x, name=None) -> Tensor:
     """Whether ``x`` (flattened) is non-decreasing; True for fewer than two elements."""
     x = convert_to_tensor(x)
-    flat = x._value.reshape(-1)
+    flat = value_of(x).reshape(-1)
     return Tensor(jnp.all(flat[1:] >= flat[:-1]))
 
 
 def is_strictly_increasing(x, name=None) -> Tensor:
     """Whether ``x`` (flattened) is strictly increasing; True for fewer than two elements."""
     x = convert_to_tensor(x)
-    flat = x._value.reshape(-1)
+    flat = value_of(x).reshape(-1)
     return Tensor(jnp.all(flat[1:] > flat[:-1]))
 
 
 # -- Tensor.__eq__ / __ne__ ----------------------------------------------------------------------
 def _tensor_compare(op, incompatible: bool):
     def compare(x, y):
-        y = y._as_tensor() if isinstance(y, TensorLike) else convert_to_tensor(y, dtype=x.dtype)
-        x = x._as_tensor()
+        y = as_tensor(y) if isinstance(y, TensorLike) else convert_to_tensor(y, dtype=x.dtype)
+        x = as_tensor(x)
         check_same_dtype(op.op.name, (x, y))
         try:
-            broadcast_shape(op.op.name, x._np_shape, y._np_shape)
+            broadcast_shape(op.op.name, np_shape(x), np_shape(y))
         except InvalidArgumentError:
             return Tensor(jnp.asarray(incompatible))
         return op(x, y)

@@ -12,16 +12,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.runtime_check import check as runtime_check
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.recording.runtime_check import check as runtime_check
+from .._core.values.access import is_symbolic_tensor, np_dtype, value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from . import math_ops as _math
 from . import random_ops as _random
-from . import rules as _rules
 from .array_ops import broadcast_to, cast, squeeze, stop_gradient
 from .builders import FLOAT, REAL, binary_args, check_dtype, check_same_dtype, convert_like, unary
+from .conventions import rules as _rules
 from .math_ops import sigmoid, softplus, softsign, tanh, zero_fraction  # noqa: F401 - also in tf.nn
 from .nn_conv import (  # noqa: F401 - tf.nn's namespace
     avg_pool,
@@ -145,8 +146,8 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None) -> Tenso
 
 
 def _check_labels(labels: Tensor, n: int) -> None:
-    if labels._is_symbolic():  # checked when the function runs (see runtime_check)
-        values = labels._value.reshape(-1)
+    if is_symbolic_tensor(labels):  # checked when the function runs (see runtime_check)
+        values = value_of(labels).reshape(-1)
         bad = (values < 0) | (values >= n)
         runtime_check(
             ~jnp.any(bad),
@@ -155,7 +156,7 @@ def _check_labels(labels: Tensor, n: int) -> None:
             values[jnp.argmax(bad)],
         )
         return
-    values = np.asarray(labels._value).reshape(-1)
+    values = np.asarray(value_of(labels)).reshape(-1)
     bad = values[(values < 0) | (values >= n)]
     if bad.size:
         raise InvalidArgumentError(
@@ -299,8 +300,8 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None) -> Tensor:
     if not 0 <= rate_value < 1:
         raise ValueError(f"rate must be a scalar tensor or a float in the range [0, 1), got {rate}")
     shape = x.shape if noise_shape is None else tuple(int(d) for d in noise_shape)
-    keep = _random.uniform(shape, dtype=x.dtype, seed=seed)._value >= rate_value
-    scale = Tensor((keep / (1 - rate_value)).astype(x._np_dtype))
+    keep = value_of(_random.uniform(shape, dtype=x.dtype, seed=seed)) >= rate_value
+    scale = Tensor((keep / (1 - rate_value)).astype(np_dtype(x)))
     return _math.multiply(x, scale)
 
 

@@ -8,8 +8,8 @@ sits below the ops in the layers, so it cannot import them.
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
-from .._core.tensor import TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.values.tensor import TensorLike
 from .indexing import getitem
 from .linalg_ops import matmul
 from .math_ops import (

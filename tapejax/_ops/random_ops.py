@@ -19,16 +19,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core import x64
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.shape import dims_text
-from .._core.state import scope_depth
-from .._core.state import state as thread_state
-from .._core.tensor import Tensor
-from .._core.variable import Variable
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.recording.state import scope_depth
+from .._core.recording.state import state as thread_state
+from .._core.recording.variable import Variable, assign_value
+from .._core.values import dtype as _dtypes
+from .._core.values import x64
+from .._core.values.access import value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import dims_text
+from .._core.values.tensor import Tensor
 from .array_ops import as_ints
 from .builders import convert_like
 from .selection_ops import gather
@@ -79,17 +80,17 @@ def _draw():
     the key is symbolic too. Anywhere else (eagerly, or under a foreign JAX trace such as a
     user's ``jax.jit``) the state is concrete and stays so: the draw is computed at once.
     """
-    state = _generator._value
+    state = value_of(_generator)
     if isinstance(state, jax.core.Tracer):
         depth = scope_depth(id(_generator))
         if thread_state.traced_bodies and depth < thread_state.traced_bodies[-1].depth:
             return _draw_in_body(state, depth)
         new, sub = jax.random.split(_wrap(state))
-        _generator._set(jax.random.key_data(new))
+        assign_value(_generator, jax.random.key_data(new))
         return sub
     with _lock, jax.ensure_compile_time_eval():
-        new, sub = jax.random.split(_wrap(_generator._value))
-        _generator._set(jax.random.key_data(new))
+        new, sub = jax.random.split(_wrap(value_of(_generator)))
+        assign_value(_generator, jax.random.key_data(new))
         return sub
 
 
@@ -120,7 +121,7 @@ def _next_key(seed=None):
         count = _state["op_counts"].get(int(seed), 0)
         _state["op_counts"][int(seed)] = count + 1
         key = jax.random.fold_in(jax.random.fold_in(_wrap(root), int(seed)), count)
-    if isinstance(_generator._value, jax.core.Tracer):
+    if isinstance(value_of(_generator), jax.core.Tracer):
         # Inside a function the op's own sequence is fixed when traced; each call mixes in a
         # draw from the generator so that every call gives new numbers, as TF's stateful ops do.
         key = jax.random.fold_in(key, jax.random.bits(_draw(), (), jnp.uint32))
@@ -198,7 +199,7 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor
     """Draws ``num_samples`` class indices per row of ``logits`` ([batch, classes])."""
     x = convert_to_tensor(logits)
     d = _dtypes.as_dtype(dtype or _dtypes.int64)._np
-    out = jax.random.categorical(_next_key(seed), x._value, axis=-1, shape=(int(num_samples), x.shape[0]))
+    out = jax.random.categorical(_next_key(seed), value_of(x), axis=-1, shape=(int(num_samples), x.shape[0]))
     return Tensor(jnp.transpose(out).astype(d))
 
 
@@ -227,7 +228,7 @@ def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None) -> Tensor:
     """Samples of shape ``shape + lam.shape`` from Poisson(lam), as ``dtype`` (no gradient)."""
     rate = convert_to_tensor(lam)
     shape = as_ints(shape) + tuple(rate.shape)
-    out = jax.random.poisson(_next_key(seed), jnp.broadcast_to(rate._value, shape), shape)
+    out = jax.random.poisson(_next_key(seed), jnp.broadcast_to(value_of(rate), shape), shape)
     return Tensor(out.astype(_dtypes.as_dtype(dtype)._np))
 
 

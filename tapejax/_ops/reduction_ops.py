@@ -11,13 +11,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor, TensorLike
-from . import rules as _rules
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values import dtype as _dtypes
+from .._core.values.access import value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor, TensorLike
 from .builders import BOOL, FLOAT, INEXACT, NUMERIC, REAL, check_bool, check_dtype
+from .conventions import rules as _rules
 
 
 def axes(axis, ndim: int, op_name: str | None = None):
@@ -144,7 +145,7 @@ def count_nonzero(input, axis=None, keepdims=None, dtype=_dtypes.int64, name=Non
     <tf.Tensor: shape=(), dtype=int64, numpy=2>
     """
     x = convert_to_tensor(input)
-    nonzero = Tensor(x._value != 0)
+    nonzero = Tensor(value_of(x) != 0)
     return record(
         _COUNT,
         (nonzero,),

@@ -9,10 +9,11 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.access import np_dtype
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from .array_ops import as_ints, reshape
 from .builders import check_dtype, convert_like
 from .selection_ops import _INDEX_DTYPES, check_indices, check_nd_indices
@@ -93,5 +94,5 @@ def tensor_scatter_nd_min(tensor, indices, updates, name=None) -> Tensor:
 def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of ``shape`` with ``updates`` added at ``indices`` (``tf.scatter_nd``)."""
     u = convert_to_tensor(updates)
-    zeros = convert_to_tensor(np.zeros(as_ints(shape), u._np_dtype))  # float64 zeros too (x64 mode)
+    zeros = convert_to_tensor(np.zeros(as_ints(shape), np_dtype(u)))  # float64 zeros too (x64 mode)
     return _scatter(zeros, indices, u, "add", "ScatterNd")

@@ -11,12 +11,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.runtime_check import check as runtime_check
-from .._core.shape import dims_text
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.recording.runtime_check import check as runtime_check
+from .._core.values.access import as_tensor, is_symbolic_tensor, np_shape, value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import dims_text
+from .._core.values.tensor import Tensor, TensorLike
 from .array_ops import reshape
 from .builders import (
     binary_args,
@@ -49,7 +50,7 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     check_bool("SelectV2", cond)
     x, y = binary_args(x, y, "SelectV2")
     try:
-        broadcast_shape("SelectV2", cond._np_shape, x._np_shape, y._np_shape)
+        broadcast_shape("SelectV2", np_shape(cond), np_shape(x), np_shape(y))
     except InvalidArgumentError:
         raise InvalidArgumentError(
             f"condition {dims_text(cond.shape)}, then {dims_text(x.shape)}, and else "
@@ -59,8 +60,8 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
 
 
 def check_indices(indices: Tensor, limit: int, op_name: str) -> None:
-    if indices._is_symbolic():  # checked when the function runs (see runtime_check)
-        idx = indices._value
+    if is_symbolic_tensor(indices):  # checked when the function runs (see runtime_check)
+        idx = value_of(indices)
         bad = ((idx < 0) | (idx >= limit)).reshape(-1)
         first = jnp.argmax(bad)
         pos = jnp.unravel_index(first, idx.shape) if idx.ndim else ()
@@ -72,7 +73,7 @@ def check_indices(indices: Tensor, limit: int, op_name: str) -> None:
             idx.reshape(-1)[first] if idx.ndim else idx,
         )
         return
-    idx = np.asarray(indices._value)
+    idx = np.asarray(value_of(indices))
     bad = (idx < 0) | (idx >= limit)
     if idx.size and bad.any():
         pos = ",".join(str(int(p)) for p in np.argwhere(bad)[0])
@@ -131,9 +132,9 @@ def check_nd_indices(indices: Tensor, shape, op_name: str, what: str = "param sh
             f"index innermost dimension length must be <= params rank; "
             f"saw: {indices.shape[-1]} vs. {len(shape)} [Op:{op_name}]"
         )
-    if indices._is_symbolic():
+    if is_symbolic_tensor(indices):
         return
-    idx = np.asarray(indices._value).reshape(-1, indices.shape[-1])
+    idx = np.asarray(value_of(indices)).reshape(-1, indices.shape[-1])
     limits = np.asarray(shape[: indices.shape[-1]])
     bad = ((idx < 0) | (idx >= limits)).any(axis=1)
     if bad.any():
@@ -172,11 +173,11 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask") -> Tensor:
 def _concrete_mask(mask) -> np.ndarray:
     """The mask's values: its output shape depends on them, so they must be known now."""
     if isinstance(mask, TensorLike):
-        mask = mask._as_tensor()
-        if mask._is_symbolic():
+        mask = as_tensor(mask)
+        if is_symbolic_tensor(mask):
             raise TypeError(
                 "tapejax.boolean_mask needs a concrete mask (its result's shape depends on the "
                 "mask's values); under tapejax.function or jax.jit, use tapejax.where instead."
             )
-        return np.asarray(mask._value).astype(bool)
+        return np.asarray(value_of(mask)).astype(bool)
     return np.asarray(mask).astype(bool)

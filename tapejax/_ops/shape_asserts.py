@@ -8,8 +8,8 @@ They return None (TF 2's eager result).
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
-from .._core.dtype import as_dtype, int32
+from .._core.recording.convert import convert_to_tensor
+from .._core.values.dtype import as_dtype, int32
 from .assert_ops import graph_mode, graph_name, message_prefix, shape_and_dtype
 
 

@@ -7,11 +7,12 @@ import jax.numpy as jnp
 import numpy as np
 from jax.export import is_symbolic_dim
 
-from .._core import dtype as _dtypes
-from .._core.convert import constant_array, convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.shape import TensorShape, dims_text
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import constant_array, convert_to_tensor
+from .._core.values import dtype as _dtypes
+from .._core.values.access import is_symbolic_tensor, value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import TensorShape, dims_text
+from .._core.values.tensor import Tensor, TensorLike
 from .builders import broadcast_shape
 
 
@@ -78,8 +79,8 @@ def broadcast_static_shape(shape_x, shape_y) -> TensorShape:
 def broadcast_dynamic_shape(shape_x, shape_y) -> Tensor:
     """The broadcast of two shape tensors, as an int32 tensor."""
     x, y = convert_to_tensor(shape_x), convert_to_tensor(shape_y)
-    out = broadcast_shape("BroadcastArgs", tuple(np.asarray(x._value)), tuple(np.asarray(y._value)))
-    return Tensor(constant_array(out, x._value.dtype))
+    out = broadcast_shape("BroadcastArgs", tuple(np.asarray(value_of(x))), tuple(np.asarray(value_of(y))))
+    return Tensor(constant_array(out, value_of(x).dtype))
 
 
 def get_static_value(tensor, partial=False):
@@ -94,6 +95,6 @@ def get_static_value(tensor, partial=False):
     """
     if not isinstance(tensor, TensorLike):
         return tensor
-    if not isinstance(tensor, Tensor) or tensor._is_symbolic():
+    if not isinstance(tensor, Tensor) or is_symbolic_tensor(tensor):
         return None  # a Variable's value can change (TF gives None too); a traced value is unknown
-    return np.asarray(tensor._value)
+    return np.asarray(value_of(tensor))

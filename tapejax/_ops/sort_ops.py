@@ -11,11 +11,12 @@ import collections
 import jax
 import jax.numpy as jnp
 
-from .._core import dtype as _dtypes
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.record import Op, record
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values import dtype as _dtypes
+from .._core.values.access import value_of
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from .builders import REAL, check_dtype
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
@@ -93,7 +94,7 @@ def top_k(input, k=1, sorted=True, index_type=_dtypes.int32, name=None) -> TopKV
     values, indices = record(_TOP_K, (x,), {"k": k})
     index_type = _dtypes.as_dtype(index_type)
     if index_type != _dtypes.int32:
-        indices = Tensor(indices._value.astype(index_type._np))
+        indices = Tensor(value_of(indices).astype(index_type._np))
     return TopKV2(values, indices)
 
 
@@ -125,7 +126,7 @@ def unique(x, out_idx=_dtypes.int32, name=None) -> Unique:
     x = convert_to_tensor(x)
     if x.ndim != 1:
         raise InvalidArgumentError(f"unique expects a 1D vector. [Op:Unique] (got shape {x.shape})")
-    _, first, inverse = jnp.unique(x._value, return_index=True, return_inverse=True)
+    _, first, inverse = jnp.unique(value_of(x), return_index=True, return_inverse=True)
     order = jnp.argsort(first)
     rank = jnp.argsort(order)
     y = record(Op("Gather", lambda v, i: v[i]), (x, Tensor(jnp.sort(first))))

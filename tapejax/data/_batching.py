@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 
 from .._api.tensor_spec import TensorSpec
-from .._core.errors import DataLossError, InvalidArgumentError
+from .._core.values.errors import DataLossError, InvalidArgumentError
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._map_batch import vectorized, vectorized_rows
 from ._structure import leaves, map_leaves, map_many, pack, to_array

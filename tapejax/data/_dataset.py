@@ -23,10 +23,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._api.tensor_spec import TensorSpec
-from .._core.convert import constant_array
-from .._core.dtype import as_dtype, int64
-from .._core.errors import InvalidArgumentError
-from .._core.tensor import Tensor
+from .._core.recording.convert import constant_array
+from .._core.values.dtype import as_dtype, int64
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import Tensor
 from . import (
     _batching,
     _directed,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._core.dtype import int64
-from .._core.errors import InvalidArgumentError
+from .._core.values.dtype import int64
+from .._core.values.errors import InvalidArgumentError
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._shuffle import PassGenerators
 from ._structure import leaves, relaxed, same_structure, spec_of

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .._core.dtype import int64
+from .._core.values.dtype import int64
 from ._dataset import Dataset
 from ._directed import RandomIntegers
 

@@ -19,9 +19,9 @@ import numpy as np
 
 from .._api.function import Function
 from .._api.tensor_spec import TensorSpec
-from .._core.dtype import as_dtype
-from .._core.dtype import bool as tf_bool
-from .._core.tensor import TensorLike
+from .._core.values.dtype import as_dtype
+from .._core.values.dtype import bool as tf_bool
+from .._core.values.tensor import TensorLike
 from ._structure import leaves, map_leaves, normalize, relaxed, spec_of, to_array, to_tensors
 
 _TRACE_FAILURES = (

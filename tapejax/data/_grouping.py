@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._core.convert import constant_array
-from .._core.dtype import int32, int64
-from .._core.errors import InternalError, InvalidArgumentError
-from .._core.tensor import Tensor
+from .._core.recording.convert import constant_array
+from .._core.values.dtype import int32, int64
+from .._core.values.errors import InternalError, InvalidArgumentError
+from .._core.values.tensor import Tensor
 from ._batching import shape_leaves
 from ._cardinality import UNKNOWN_CARDINALITY
 from ._function import ElementFunction

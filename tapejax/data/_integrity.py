@@ -12,7 +12,7 @@ import json
 import os
 
 from .._core import checksum
-from .._core.errors import DataLossError, NotFoundError
+from .._core.values.errors import DataLossError, NotFoundError
 
 LEGACY_KEYS = {"element_spec", "count"}
 

@@ -21,9 +21,9 @@ import numpy as np
 from jax.experimental import io_callback
 
 from .._api.optional import Optional
-from .._core.errors import OutOfRangeError
-from .._core.runtime_check import check, trace_depth
-from .._core.tensor import Tensor
+from .._core.recording.runtime_check import check, trace_depth
+from .._core.values.errors import OutOfRangeError
+from .._core.values.tensor import Tensor
 from ._position import Positioned
 from ._structure import leaves, pack, to_numpy, to_tensors
 

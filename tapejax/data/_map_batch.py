@@ -20,8 +20,8 @@ import jax
 import numpy as np
 
 from .._api.tensor_spec import TensorSpec
-from .._core import x64
-from .._core.dtype import as_dtype
+from .._core.values import x64
+from .._core.values.dtype import as_dtype
 from ._function import ElementFunction
 from ._structure import map_leaves, normalize
 

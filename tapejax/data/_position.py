@@ -16,9 +16,9 @@ import zlib
 
 import numpy as np
 
-from .._core.dtype import int64
-from .._core.errors import NotFoundError
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
+from .._core.values.dtype import int64
+from .._core.values.errors import NotFoundError
 from ._shuffle import PassGenerators
 from ._structure import leaves
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from .._api.tensor_spec import TensorSpec
 from .._core import checksum
-from .._core.dtype import as_dtype
-from .._core.errors import NotFoundError
+from .._core.values.dtype import as_dtype
+from .._core.values.errors import NotFoundError
 from . import _integrity
 from ._cardinality import INFINITE_CARDINALITY
 from ._position import fingerprint

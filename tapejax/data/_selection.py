@@ -8,8 +8,8 @@ import logging
 
 import numpy as np
 
-from .._core.dtype import int32, int64
-from .._core.errors import InvalidArgumentError, OpError, OutOfRangeError
+from .._core.values.dtype import int32, int64
+from .._core.values.errors import InvalidArgumentError, OpError, OutOfRangeError
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._function import ElementFunction, is_bool_scalar
 from ._sources import RowsThrough

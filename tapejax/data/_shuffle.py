@@ -19,8 +19,8 @@ import itertools
 
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core.errors import InvalidArgumentError
+from .._core.values import dtype as _dtypes
+from .._core.values.errors import InvalidArgumentError
 from .._ops.random_ops import uniform
 from ._sources import RowsThrough
 

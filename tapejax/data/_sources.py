@@ -12,9 +12,10 @@ import itertools
 
 import numpy as np
 
-from .._core.dtype import as_dtype, int64
-from .._core.errors import InvalidArgumentError
-from .._core.tensor import TensorLike
+from .._core.values.access import value_of
+from .._core.values.dtype import as_dtype, int64
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.tensor import TensorLike
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, smallest
 from ._structure import leaves, map_leaves, pack, same_structure, spec_of, to_array
 
@@ -154,7 +155,7 @@ def _checked(value, spec):
     def convert(leaf):
         s = next(flat_specs)
         try:
-            arr = np.asarray(leaf._value if isinstance(leaf, TensorLike) else leaf, s.dtype._np)
+            arr = np.asarray(value_of(leaf) if isinstance(leaf, TensorLike) else leaf, s.dtype._np)
         except (TypeError, ValueError):
             raise InvalidArgumentError(
                 None,

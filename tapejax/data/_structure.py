@@ -13,9 +13,10 @@ import jax
 import numpy as np
 
 from .._api.tensor_spec import TensorSpec
-from .._core.convert import constant_array, convert_to_tensor
-from .._core.dtype import as_dtype
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import constant_array, convert_to_tensor
+from .._core.values.access import as_tensor, value_of
+from .._core.values.dtype import as_dtype
+from .._core.values.tensor import Tensor, TensorLike
 
 
 def is_structure(x) -> bool:
@@ -63,15 +64,15 @@ def to_array(value, dtype=None) -> np.ndarray:
     if hasattr(value, "_stage"):  # a Dataset (a window's, or one a map over windows returns)
         return value
     if isinstance(value, TensorLike):
-        arr = np.asarray(value._as_tensor()._value)
+        arr = np.asarray(value_of(as_tensor(value)))
     elif isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
     elif isinstance(value, jax.Array):
         arr = np.asarray(value)
     else:
-        arr = np.asarray(convert_to_tensor(value, dtype=dtype)._value)
+        arr = np.asarray(value_of(convert_to_tensor(value, dtype=dtype)))
     if dtype is not None and arr.dtype != as_dtype(dtype)._np:
-        arr = np.asarray(convert_to_tensor(arr, dtype=dtype)._value)
+        arr = np.asarray(value_of(convert_to_tensor(arr, dtype=dtype)))
     return arr
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import collections
 import itertools
 
-from .._core.errors import InvalidArgumentError
-from .._core.shape import TensorShape
+from .._core.values.errors import InvalidArgumentError
+from .._core.values.shape import TensorShape
 from ._cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from ._structure import map_leaves, spec_text
 

@@ -12,7 +12,7 @@ import warnings
 import jax
 import jax.numpy as jnp
 
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
 from . import constraints, initializers, regularizers
 from ._input_spec import check_input_spec
 from ._layer import Layer

@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 
-from .._core.convert import convert_to_tensor
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.values.tensor import Tensor
 from .._ops import math_ops as _math
 from .._ops import random_ops as _random
 from .._ops import reduction_ops as _reduce

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
 from .._ops import math_ops as _math
 from .._ops import nn_ops as _nn
 from .._ops import reduction_ops as _reduce

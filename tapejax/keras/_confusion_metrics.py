@@ -13,8 +13,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import x64
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.values import x64
 from ._gradient_clipping import read
 from ._metric import Metric, array, divide_no_nan, same_rank, stateful
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
 from .._ops import math_ops as _math
 from .._ops import reduction_ops as _reduce
 from .._ops.clip_ops import clip_by_value as _clip

@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.tensor import Tensor, TensorLike
+from .._core.values.tensor import Tensor, TensorLike
 
 
 def _is_array(x) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
 
 
 def read(x):

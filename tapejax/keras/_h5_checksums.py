@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._core import checksum
-from .._core.errors import DataLossError
+from .._core.values.errors import DataLossError
 
 ATTRIBUTE = "tapejax_crc32"
 

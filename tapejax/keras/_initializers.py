@@ -7,9 +7,9 @@ import math
 import jax
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core.convert import convert_to_tensor
-from .._core.tensor import Tensor, TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.values import dtype as _dtypes
+from .._core.values.tensor import Tensor, TensorLike
 from .._ops import random_ops as _random
 from .._ops.array_ops import cast as _cast
 from .._ops.creation_ops import fill as _fill

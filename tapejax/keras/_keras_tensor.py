@@ -13,11 +13,11 @@ import inspect
 import jax
 import jax.numpy as jnp
 
-from .._core import dtype as _dtypes
-from .._core import x64
-from .._core.purify import no_recording, variables_as
-from .._core.tensor import Tensor
-from .._core.variable import live_variables
+from .._core.recording.purify import no_recording, variables_as
+from .._core.recording.variable import live_variables
+from .._core.values import dtype as _dtypes
+from .._core.values import x64
+from .._core.values.tensor import Tensor
 
 # Stand-ins for unknown (None) dimensions while shapes are inferred: a dimension that follows
 # the stand-in is unknown in the output. Two runs tell such a dimension from a fixed one (as

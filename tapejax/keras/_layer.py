@@ -17,9 +17,9 @@ import jax
 import numpy as np
 
 from .._api.module import Module
-from .._core import dtype as _dtypes
-from .._core.convert import convert_to_tensor
-from .._core.tensor import TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.values import dtype as _dtypes
+from .._core.values.tensor import TensorLike
 from .._ops.array_ops import cast as _cast
 from . import constraints, initializers, regularizers
 from ._input_spec import check_input_spec, check_unsupported  # noqa: F401 - layers import them here

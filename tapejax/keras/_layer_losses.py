@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import weakref
 
-from .._core.tensor import TensorLike
+from .._core.values.tensor import TensorLike
 from .._ops import math_ops as _math
 from .._ops.array_ops import cast as _cast
 

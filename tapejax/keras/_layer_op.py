@@ -8,8 +8,8 @@ them.
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
-from .._core.record import Op, record
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
 
 __all__ = ["Op", "run_op"]
 

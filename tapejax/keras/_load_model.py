@@ -13,8 +13,8 @@ import zipfile
 
 import numpy as np
 
-from .._core.convert import constant
-from .._core.errors import DataLossError
+from .._core.recording.convert import constant
+from .._core.values.errors import DataLossError
 from . import _lookup, _schedules
 from . import layers as _layers
 from . import optimizers as _optimizers

@@ -10,7 +10,7 @@ tape differentiates the result.
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
 from .._ops import math_ops as _math
 from .._ops.array_ops import cast
 from .._ops.reduction_ops import reduce_sum

@@ -7,7 +7,7 @@ log, as in Keras, so tapes differentiate the clipped value.
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
 from .._ops import math_ops as _math
 from .._ops import nn_ops as _nn
 from .._ops.array_ops import cast, expand_dims, squeeze

@@ -13,9 +13,9 @@ import functools
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import x64
-from .._core.convert import convert_to_tensor
-from .._core.purify import no_recording, undo_assignments_on_error
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.purify import no_recording, undo_assignments_on_error
+from .._core.values import x64
 from ._gradient_clipping import read
 from ._layer import _auto_name
 from ._variable import KerasVariable

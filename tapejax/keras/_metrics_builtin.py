@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from .._core import x64
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.values import x64
 from . import _loss_functions as _losses
 from ._gradient_clipping import read
 from ._metric import Mean, MeanMetricWrapper, array, divide_no_nan, same_rank, stateful

@@ -15,7 +15,7 @@ import zipfile
 
 import numpy as np
 
-from .._core.tensor import TensorLike
+from .._core.values.tensor import TensorLike
 from ._keras_tensor import KerasTensor
 from ._operation import Operation
 from ._saving import write_weights

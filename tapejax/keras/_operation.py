@@ -12,10 +12,10 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core import x64
-from .._core.convert import convert_to_tensor
-from .._core.tensor import TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.values import dtype as _dtypes
+from .._core.values import x64
+from .._core.values.tensor import TensorLike
 from .._ops import math_ops as _math
 from .._ops.array_ops import cast as _cast
 from .._ops.linalg_ops import matmul as _matmul

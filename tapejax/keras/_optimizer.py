@@ -16,11 +16,11 @@ import warnings
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core import x64
-from .._core.convert import convert_to_tensor
-from .._core.errors import InvalidArgumentError
-from .._core.purify import no_recording, undo_assignments_on_error
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.purify import no_recording, undo_assignments_on_error
+from .._core.values import dtype as _dtypes
+from .._core.values import x64
+from .._core.values.errors import InvalidArgumentError
 from ._gradient_clipping import clip_gradients, read
 from ._layer import _auto_name
 from ._schedules import LearningRateSchedule

@@ -9,7 +9,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.convert import convert_to_tensor
+from .._core.recording.convert import convert_to_tensor
 from ._gradient_clipping import read
 from ._optimizer import Optimizer, as_float
 from ._variable import KerasVariable

@@ -13,9 +13,9 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from .._core.convert import convert_to_tensor
-from .._core.record import Op, record
-from .._core.tensor import Tensor
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.record import Op, record
+from .._core.values.tensor import Tensor
 
 
 def _jax(activation):

@@ -13,9 +13,9 @@ import math
 import jax
 import jax.numpy as jnp
 
-from .._core import x64
-from .._core.convert import convert_to_tensor
-from .._core.variable import Variable
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.variable import Variable
+from .._core.values import x64
 
 __all__ = [
     "CosineDecay",

@@ -13,9 +13,9 @@ import numpy as np
 
 from .._api.function import function
 from .._api.gradient_tape import GradientTape
-from .._core.convert import convert_to_tensor
-from .._core.runtime_check import deferred
-from .._core.tensor import TensorLike
+from .._core.recording.convert import convert_to_tensor
+from .._core.recording.runtime_check import deferred
+from .._core.values.tensor import TensorLike
 from ._callback import CallbackList, pythonify
 from ._compile import CompileLoss, CompileMetrics, Mean, get_loss, get_optimizer
 from ._epoch_iterator import EpochIterator, take_batch, train_validation_split, unpack

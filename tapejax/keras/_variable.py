@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .._core.tensor import Tensor
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
+from .._core.values.tensor import Tensor
 
 
 class KerasVariable(Variable):

@@ -16,10 +16,11 @@ from jax.custom_batching import sequential_vmap
 
 from .._api.function import Function
 from .._api.tensor_spec import TensorSpec
-from .._core import x64
-from .._core.record import Op, record
-from .._core.tensor import TensorLike
-from .._core.variable import write_back
+from .._core.recording.record import Op, record
+from .._core.recording.variable import write_back
+from .._core.values import x64
+from .._core.values.access import as_tensor
+from .._core.values.tensor import TensorLike
 
 # Same-process registry of the original (pure JAX) functions saved without their gradients,
 # keyed by (save id, function name, variant): while the process that saved them lives, their
@@ -133,7 +134,7 @@ class LoadedFunction:
         args, _ = self._binder._bind(args, kwargs)
         args = jax.tree_util.tree_leaves(args, is_leaf=lambda t: isinstance(t, (TensorLike, TensorSpec)))
         variant = self._variant(args)
-        reads = [v._as_tensor() for v in variant.variables]
+        reads = [as_tensor(v) for v in variant.variables]
         flat = record(variant.op, [*args, *reads])
         return jax.tree_util.tree_unflatten(variant.out_tree, write_back(variant.assigned, flat))
 

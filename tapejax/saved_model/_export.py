@@ -23,6 +23,7 @@ import jax
 from jax import export as jax_export
 
 from .._api.trace import SINGLETON_MESSAGE, Trace
+from .._core.recording.variable import stored_value
 from ._call import register_original
 
 _MAX_VARIANTS = 64
@@ -157,7 +158,7 @@ def _export(function, specs, options, nesting):
         return jax.tree_util.tree_unflatten(trace.out_tree, outs), new_values
 
     jitted = jax.jit(pure)
-    var_specs = [jax.ShapeDtypeStruct(v._stored.shape, v._stored.dtype) for v in trace.variables]
+    var_specs = [jax.ShapeDtypeStruct(stored_value(v).shape, stored_value(v).dtype) for v in trace.variables]
     platforms = options.experimental_platforms
     exported = jax_export.export(jitted, platforms=platforms)(specs, var_specs)
     custom = _uses_custom_vjp(jitted.trace(specs, var_specs).jaxpr.jaxpr)

@@ -13,8 +13,8 @@ import warnings
 
 from .._api.function import Function
 from .._api.module import Module
-from .._core import x64
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
+from .._core.values import x64
 
 
 class Encoder:

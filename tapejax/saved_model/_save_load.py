@@ -12,10 +12,10 @@ import numpy as np
 
 from .._api.function import Function
 from .._api.module import Module
-from .._core import dtype as _dtypes
-from .._core import x64
-from .._core.variable import Variable
-from .._core.version import __version__
+from .._core.recording.variable import Variable, base_name, stored_value
+from .._core.values import dtype as _dtypes
+from .._core.values import x64
+from .._core.values.version import __version__
 from ._call import LoadedFunction, _Variant, original_for
 from ._export import export_function, new_save_id
 from ._format import atomic_directory, read_file, read_manifest
@@ -96,7 +96,7 @@ def save(obj, export_dir, signatures=None, options=None) -> None:
                 "signatures": named,
                 "variables": [
                     {
-                        "name": v._name,
+                        "name": base_name(v),
                         "trainable": v.trainable,
                         "dtype": _dtypes.as_dtype(v.dtype).name,
                         "shape": list(v.shape),
@@ -138,7 +138,7 @@ def _variables_bytes(variables) -> bytes:
     # Raw bytes (shape and dtype are in the manifest): bfloat16 and other ml_dtypes round-trip,
     # and loading never needs pickle.
     arrays = {
-        f"v{i}": np.ascontiguousarray(np.asarray(v._stored)).reshape(-1).view(np.uint8)
+        f"v{i}": np.ascontiguousarray(np.asarray(stored_value(v))).reshape(-1).view(np.uint8)
         for i, v in enumerate(variables)
     }
     buffer = io.BytesIO()

@@ -6,8 +6,8 @@ import os
 
 import numpy as np
 
-from .._core import dtype as _dtypes
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
+from .._core.values import dtype as _dtypes
 from . import _files, _graph, _restore, _state
 
 

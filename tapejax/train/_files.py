@@ -17,9 +17,11 @@ import os
 import jax
 import numpy as np
 
-from .._core import checksum, x64
-from .._core.errors import DataLossError, NotFoundError
-from .._core.variable import Variable
+from .._core import checksum
+from .._core.recording.variable import Variable
+from .._core.values import x64
+from .._core.values.access import value_of
+from .._core.values.errors import DataLossError, NotFoundError
 from . import _integrity
 
 FORMAT = "tapejax.train.Checkpoint"
@@ -44,7 +46,7 @@ def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
     prefix = os.fspath(prefix)
     values, records = {}, saved_variables(nodes)
     for i, variable in enumerate(variables):
-        value = variable._value
+        value = value_of(variable)
         if isinstance(value, jax.core.Tracer):
             raise RuntimeError(
                 f"tf.train.Checkpoint cannot write {variable.name!r} inside tapejax.function: its value "

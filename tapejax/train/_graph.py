@@ -18,7 +18,8 @@ from __future__ import annotations
 import collections
 
 from .._api.module import Module
-from .._core.variable import Variable
+from .._core.recording.variable import Variable
+from .._core.values.access import np_shape
 
 
 class Root:
@@ -118,7 +119,7 @@ def build(root) -> tuple[list[dict], list[Variable]]:
                     nodes[-1]["variable"] = {
                         "key": variable_key(paths[-1]),
                         "path": pretty(paths[-1]),
-                        "shape": list(child._np_shape),
+                        "shape": list(np_shape(child)),
                         "dtype": child.dtype.name,
                         "index": len(variables),
                     }

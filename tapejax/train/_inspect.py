@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from .._core.errors import NotFoundError
+from .._core.values.errors import NotFoundError
 from . import _files, _state
 
 

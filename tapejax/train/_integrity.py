@@ -19,7 +19,7 @@ import os
 import numpy as np
 
 from .._core import checksum
-from .._core.errors import DataLossError, NotFoundError
+from .._core.values.errors import DataLossError, NotFoundError
 
 _RESTORE_ANOTHER = "restore another one (an older one is in CheckpointManager.checkpoints) or write it again."
 _ADVICE = f"The checkpoint is corrupt; {_RESTORE_ANOTHER}"

@@ -16,10 +16,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import x64
-from .._core.errors import InvalidArgumentError
-from .._core.purify import no_recording, undo_assignments_on_error
-from .._core.state import lookup_variable
+from .._core.recording.purify import no_recording, undo_assignments_on_error
+from .._core.recording.state import lookup_variable
+from .._core.recording.variable import restore_value
+from .._core.values import x64
+from .._core.values.access import np_dtype, np_shape, value_of
+from .._core.values.errors import InvalidArgumentError
 from . import _files, _graph
 
 
@@ -84,7 +86,7 @@ def _assign(live, value) -> None:
         # first call): the trace maps it to a stand-in, and ``assign`` changed only that. As TF
         # lifts restore ops out of the function (init_scope), the Variable itself takes the
         # value too: the function traces again after creating Variables, and starts from it.
-        live._stored = jnp.asarray(value, live._np_dtype)
+        restore_value(live, jnp.asarray(value, np_dtype(live)))
 
 
 def _wrap_build(owner, restoration: Restoration):
@@ -102,7 +104,7 @@ def _wrap_build(owner, restoration: Restoration):
 
 def check(record: dict, live) -> None:
     """Raises TensorFlow's error if ``live`` cannot take the saved value ``record`` describes."""
-    dtype = np.dtype(live._np_dtype).name
+    dtype = np.dtype(np_dtype(live)).name
     if dtype != record["dtype"]:
         raise InvalidArgumentError(
             None,
@@ -110,10 +112,10 @@ def check(record: dict, live) -> None:
             f"tensor_name = {record['key']}; expected dtype {dtype} does not equal original dtype "
             f"{record['dtype']}. Create {live.name!r} with the dtype it was saved with.",
         )
-    if tuple(live._np_shape) != tuple(record["shape"]):
+    if tuple(np_shape(live)) != tuple(record["shape"]):
         raise ValueError(
             f"Received incompatible tensor with shape {tuple(record['shape'])} when attempting to "
-            f"restore variable with shape {tuple(live._np_shape)} and name {live.name}."
+            f"restore variable with shape {tuple(np_shape(live))} and name {live.name}."
         )
 
 
@@ -128,8 +130,8 @@ def restore(root, save_path, restoring: bool = True) -> Restoration:
         record = nodes[node_id].get("variable")
         if record is not None:
             check(record, live)
-            if isinstance(live._value, jax.Array):
-                shardings[record["index"]] = live._value.sharding
+            if isinstance(value_of(live), jax.Array):
+                shardings[record["index"]] = value_of(live).sharding
     values = _files.read_values(save_path, nodes, shardings, index.get("files"))
     restoration = Restoration(root, str(save_path), nodes, values)
     restoration.assign(matched)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 
-from .._core.errors import DataLossError
+from .._core.values.errors import DataLossError
 from . import _files
 
 STATE_FILE = "checkpoint"

@@ -6,9 +6,10 @@ import math
 
 import jax.numpy as jnp
 
-from ..._core.convert import convert_to_tensor
-from ..._core.nest import same_structure, skeleton
-from ..._core.tensor import Tensor
+from ..._core.recording.convert import convert_to_tensor
+from ..._core.values.access import value_of
+from ..._core.values.nest import same_structure, skeleton
+from ..._core.values.tensor import Tensor
 from .undefined import Undefined, UndefinedReturnValue
 
 RECORDED_LOOP = (
@@ -29,7 +30,7 @@ def condition(value, tag: str) -> Tensor:
         )
     if tensor.shape.rank and math.prod(tensor.shape.as_list()) > 1:
         raise ValueError(f"condition of {tag} expected to be `tf.bool` scalar, got {tensor!s}; {hint}")
-    return Tensor(jnp.reshape(tensor._value, ()))
+    return Tensor(jnp.reshape(value_of(tensor), ()))
 
 
 def _branch_defined(outs, names, branch: str) -> None:

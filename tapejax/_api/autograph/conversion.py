@@ -20,7 +20,7 @@ import textwrap
 import types
 import weakref
 
-from ..._core.purify import WeakMethod
+from ..._core.recording.purify import WeakMethod
 from . import expressions, lowering, operators, statements, undefined
 
 _cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # fn -> (converted fn, source)

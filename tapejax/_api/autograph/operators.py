@@ -10,9 +10,10 @@ import builtins
 
 import jax
 
-from ..._core.convert import convert_to_tensor
-from ..._core.state import jax_is_tracing
-from ..._core.tensor import TensorLike
+from ..._core.recording.convert import convert_to_tensor
+from ..._core.recording.state import jax_is_tracing
+from ..._core.values.access import value_of
+from ..._core.values.tensor import TensorLike
 from ..._ops.assert_ops import Assert
 from ..._ops.creation_ops import range as tf_range
 from ..._ops.math_ops import logical_and, logical_not, logical_or
@@ -21,7 +22,7 @@ from . import checks, staging
 
 
 def _symbolic(value) -> bool:
-    return isinstance(value, TensorLike) and isinstance(value._value, jax.core.Tracer)
+    return isinstance(value, TensorLike) and isinstance(value_of(value), jax.core.Tracer)
 
 
 def not_(value):
@@ -112,7 +113,7 @@ def for_stmt(items, extra_test, body, state, names, options):
 
 def _tensor_loop(items, extra_test, body, state, names):
     """``for x in tensor``: a scan over its first dimension (TF: a while loop over its rows)."""
-    values = items._value
+    values = value_of(items)
     n = values.shape[0]
 
     def step(i, *s):

@@ -21,10 +21,11 @@ import io
 import jax
 import jax.numpy as jnp
 
-from ..._core.convert import convert_to_tensor
-from ..._core.nest import flatten, pack
-from ..._core.state import VariableScope, assign_variable, lookup_variable, state
-from ..._core.tensor import Tensor
+from ..._core.recording.convert import convert_to_tensor
+from ..._core.recording.state import VariableScope, assign_variable, lookup_variable, state
+from ..._core.values.access import value_of
+from ..._core.values.nest import flatten, pack
+from ..._core.values.tensor import Tensor
 from ..._ops.selection_ops import where
 from .. import tensor_array
 from . import checks, reversible
@@ -36,7 +37,7 @@ def _visible_variables() -> tuple[list, list]:
     values: dict = {}
     for scope in state.variable_scopes:
         values.update(scope)
-    return list(values), [t._value for t in values.values()]
+    return list(values), [value_of(t) for t in values.values()]
 
 
 class _Traced:
@@ -60,7 +61,7 @@ class _Traced:
             info["outs"] = outs = [Entry.of(name, value) for name, value in result]
             info["assigned"] = {i for i in var_ids if scope[i] is not before[i]}
             info["used"] = set(scope.used)
-            return [v for o in outs if o.defined for v in o.values], [scope[i]._value for i in var_ids]
+            return [v for o in outs if o.defined for v in o.values], [value_of(scope[i]) for i in var_ids]
 
         avals = [jax.ShapeDtypeStruct(v.shape, v.dtype) for e in self.inputs for v in e.values]
         var_avals = [jax.ShapeDtypeStruct(jnp.shape(v), jnp.result_type(v)) for v in variables.values]
@@ -110,7 +111,7 @@ class Entry:
             leaves, structure = flatten(tensor_array.expand(value))
         if any(leaf is None for leaf in leaves):
             return cls(name, None, [], _NONE)
-        return cls(name, structure, [convert_to_tensor(leaf)._value for leaf in leaves], template=template)
+        return cls(name, structure, [value_of(convert_to_tensor(leaf)) for leaf in leaves], template=template)
 
     def rebuild(self, it):
         if not self.defined:
@@ -129,7 +130,7 @@ def recording() -> bool:
 
 def row(values, i) -> Tensor:
     """Row ``i`` (a symbolic int tensor) of the array ``values``."""
-    return Tensor(jax.lax.dynamic_index_in_dim(values, i._value, keepdims=False))
+    return Tensor(jax.lax.dynamic_index_in_dim(values, value_of(i), keepdims=False))
 
 
 def _entries(names, values) -> list:
@@ -209,7 +210,7 @@ def cond(pred, body, orelse, values, names):
 
         return branch
 
-    index = pred._value.astype(jnp.int32)
+    index = value_of(pred).astype(jnp.int32)
     outs, new_vars = jax.lax.switch(
         index, [run(branches[1]), run(branches[0])], (leaves, variables.operands())
     )

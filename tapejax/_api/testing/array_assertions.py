@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..._core.tensor import TensorLike
+from ..._core.values.tensor import TensorLike
 
 # numpy cannot mix these extension types with its own in allclose: compared in float32, as TF.
 _CUSTOM_FLOATS = frozenset(

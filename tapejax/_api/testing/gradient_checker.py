@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._core.convert import convert_to_tensor
-from ..._core.dtype import as_dtype
+from ..._core.recording.convert import convert_to_tensor
+from ..._core.values.dtype import as_dtype
 from ..gradient_tape import GradientTape
 
 _ALLOWED = frozenset({"float16", "bfloat16", "float32", "float64", "complex64", "complex128"})

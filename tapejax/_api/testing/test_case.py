@@ -18,8 +18,8 @@ from collections.abc import Sized
 
 import numpy as np
 
-from ..._core.errors import InvalidArgumentError, OpError
-from ..._core.tensor import TensorLike
+from ..._core.values.errors import InvalidArgumentError, OpError
+from ..._core.values.tensor import TensorLike
 from ..._ops.random_ops import set_seed
 from ..nest import map_structure
 from .array_assertions import ArrayAssertions

@@ -8,7 +8,7 @@ long recording costs more than the derivative itself (issue 10).
 
 Whether anything else refers to a pending tensor is read from its reference count: CPython
 counts every strong reference, so a count equal to the tape's own references (counted per
-structure, see ``Slice.references``) proves that nothing else holds it. Any other count counts
+structure, see :func:`references`) proves that nothing else holds it. Any other count counts
 as a reader, so the tensor is computed as before. (A weak reference is no reader: the tensor
 dies with the tape.)
 
@@ -19,7 +19,36 @@ counting (not the cycle collector) frees the recording, as when every value was 
 
 from __future__ import annotations
 
+import collections
 import sys
+
+
+def references(sl, connected: dict) -> tuple:
+    """Per kept node of the slice ``sl``, per output: how many references to it the recording
+    holds besides its node's (the inputs of the recording's nodes, the tape's table of
+    ``connected`` tensors). Structural: equal recordings hold equally many, so it is kept in
+    the slice's memo (shared by equal slices, see plans.py)."""
+    found = sl.memo.get("references")
+    if found is None:
+        counts, seen = collections.Counter(), set()
+        for node in sl.recording:
+            inputs = node.inputs
+            if id(inputs) not in seen:  # nodes may share one tuple of inputs
+                seen.add(id(inputs))
+                counts.update(map(id, inputs))
+        found = sl.memo["references"] = tuple(
+            tuple(counts[id(t)] + (connected.get(id(t)) is t) for t in n.outputs) for n in sl.nodes
+        )
+    return found
+
+
+def others(sl) -> tuple:
+    """The indices in the recording of the nodes outside the slice ``sl``. Structural (memo)."""
+    found = sl.memo.get("others")
+    if found is None:
+        kept = {id(n) for n in sl.nodes}
+        found = sl.memo["others"] = tuple(i for i, n in enumerate(sl.recording) if id(n) not in kept)
+    return found
 
 
 def split(nodes, fillable, expected, keep, base=None):
@@ -30,7 +59,7 @@ def split(nodes, fillable, expected, keep, base=None):
       nodes: the slice's nodes.
       fillable: (node index, output index, ...) entries.
       expected: per entry, the references the recording holds to its tensor, its node's
-        included (``Slice.references`` plus one).
+        included (``references`` plus one).
       keep: ids of tensors to compute whatever their count (the targets).
     """
     base = _BASE if base is None else base
@@ -46,18 +75,19 @@ def split(nodes, fillable, expected, keep, base=None):
     return read, unread
 
 
-def release(unread, recording, others) -> None:
+def release(unread, sl) -> None:
     """Breaks the cycle between each tensor of ``unread`` and its node, once the recording is
-    dropped, except for those a pending tensor outside the slice may still need.
+    dropped, except for those a pending tensor outside the slice ``sl`` may still need.
 
     Args:
       unread: pending tensors nothing outside the recording refers to (see :func:`split`).
-      recording: every node of the (dropped) recording; no other recorder holds them.
-      others: the indices in ``recording`` of the nodes outside the slice: their pending
-        outputs may be held, and computing them later replays the pending tensors they need.
+      sl: the slice; ``sl.recording`` is every node of the (dropped) recording, which no other
+        recorder holds. The pending outputs of the nodes outside the slice may be held, and
+        computing them later replays the pending tensors they need.
     """
+    recording = sl.recording
     needed, seen, stack = set(), set(), []
-    for i in others:
+    for i in others(sl):
         node = recording[i]
         if any(t._v is None for t in node.outputs):
             stack.append(node)

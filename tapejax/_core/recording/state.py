@@ -41,7 +41,7 @@ class _ThreadState(threading.local):
         # checks of the checked calls made in it.
         self.deferred_checks: list = []
         # Stack of the JAX control-flow bodies (branches of jax.lax.cond/switch, loop bodies)
-        # being traced inside a function: see _purify.traced_body.
+        # being traced inside a function: see purify.traced_body.
         self.traced_bodies: list = []
 
 

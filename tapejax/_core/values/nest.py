@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .caches import nest_kinds
+from ..caches import nest_kinds
 
 
 def _sorted_keys(mapping) -> list:

@@ -22,10 +22,16 @@ class Recorder(Protocol):
     """What ``record`` and Variable reads need of a tape or a forward accumulator."""
 
     level: int | None  # None until it first records (see start)
-    defers: bool  # whether the ops it records may be deferred (pending outputs)
+    defers: bool  # whether ``defer`` may be asked (every watching recorder must agree)
 
     def watches_any(self, inputs) -> bool:
         """Whether one of ``inputs`` (Tensors) is watched, or computed from watched ones."""
+
+    def defer(self, op, inputs, static: dict):
+        """A Node of ``op`` on ``inputs`` whose outputs are *pending* Tensors (their value is
+        computed when first read: they force themselves through the node), or None when the
+        op must run now (its output shapes depend on values). Asked only when every watching
+        recorder ``defers``; ``record`` then adds the node to each of them."""
 
     def add(self, node) -> None:
         """Records ``node``, an op that read a watched tensor."""

@@ -2,15 +2,15 @@
 
 A pending tensor (see ``Tensor``) knows the node that produces it; that node's inputs may be
 pending too. ``materialize`` collects every pending node they need, back to concrete
-tensors, replays them as one pure function of those concrete roots (``_replay.Program``,
+tensors, replays them as one pure function of those concrete roots (``autodiff.replay.Program``,
 compiled through the structure cache) and fills in every pending output at once.
 """
 
 from __future__ import annotations
 
-from . import x64
-from .caches import cache
-from .replay import Program
+from ..autodiff.replay import Program
+from ..caches import cache
+from ..values import x64
 
 
 def pending_nodes(tensors) -> list:

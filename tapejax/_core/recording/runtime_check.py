@@ -25,9 +25,9 @@ import jax.numpy as jnp
 import numpy as np
 from jax.experimental import checkify
 
-from .errors import InvalidArgumentError
+from ..values.errors import InvalidArgumentError
+from ..values.summarize import Summarized
 from .state import jax_is_tracing, state
-from .summarize import Summarized
 
 # The error class of a check's message where it is not InvalidArgumentError (``check(error=)``).
 _ERROR_CLASSES: dict = {}

@@ -1,10 +1,11 @@
 """Recorded subgraph -> pure JAX function of its leaves.
 
-``Slice(nodes, targets, leaves)`` keeps the recorded nodes through which gradient flows from
-``leaves`` to ``targets`` (following each node's differentiable links), and
-``Slice.function`` replays them: ``f(leaf_values, const_values) -> target_values``. Every
-input of a kept node that is not computed from the leaves is a constant of the slice, passed
-as an argument so the function stays pure (and can be jitted and cached).
+Meaning only: what a derivative differentiates. ``Slice(nodes, targets, leaves)`` keeps the
+recorded nodes through which gradient flows from ``leaves`` to ``targets`` (following each
+node's differentiable links), and ``Slice.program`` replays them:
+``f(leaf_values, const_values) -> target_values``. Every input of a kept node that is not
+computed from the leaves is a constant of the slice, passed as an argument so the function
+stays pure (and can be jitted and cached).
 
 A leaf may itself be computed from other leaves (``gradient(z, [x, y])`` with ``y = x * x``).
 As in TF, ``y`` then gets the gradient that reaches it and ``x`` the full gradient, through
@@ -14,13 +15,11 @@ As in TF, ``y`` then gets the gradient that reaches it and ``x`` the full gradie
 
 from __future__ import annotations
 
-import collections
 import functools
 
 import jax
 
-from .caches import plans
-from .dtype import is_differentiable
+from ..values.dtype import is_differentiable
 
 
 @jax.custom_jvp
@@ -39,23 +38,6 @@ def _splice_jvp(primals, tangents):
     return primals[0], tangents[0] + tangents[1]
 
 
-def slice_of(tape, targets, leaves) -> Slice:
-    """``Slice(tape.nodes, targets, leaves)``, reusing the slicing of an equal structure.
-
-    A training loop records the same structure every step: the kept nodes, leaves and
-    constants are then found by position, and the Program (and so its compiled derivatives)
-    is the same object.
-    """
-    key = tape.structure_key(targets, leaves)
-    plan = plans.get(key) if key is not None else None
-    if plan is not None:
-        return Slice.from_plan(plan, tape.nodes, targets, leaves)
-    sl = Slice(tape.nodes, targets, leaves, tape.connected)
-    if key is not None:
-        plans.put(key, sl.plan(tape.nodes, leaves))
-    return sl
-
-
 class Slice:
     """The part of a recording between some leaves and some targets.
 
@@ -69,7 +51,7 @@ class Slice:
       reverse_only: whether a kept node supports reverse mode only.
     """
 
-    def __init__(self, nodes, targets, leaves, connected=None):
+    def __init__(self, nodes, targets, leaves):
         leaves = _unique(t for t in leaves if is_differentiable(t))
         leaf_ids = {id(t) for t in leaves}
         # A first pass that ignores links bounds the nodes between leaves and targets, so that
@@ -94,70 +76,18 @@ class Slice:
             known.update(id(t) for t in node.outputs)
         self.consts = consts
         self.reverse_only = any(n.op.reverse_only for n in kept)
-        # Per-structure memo of what derivatives built from this slice (shared by equal slices).
+        # Per-structure memo of what is derived from this slice (the engine shares it between
+        # equal slices: see engine/plans.py).
         self.memo: dict = {}
         self.recording = nodes
-        self._connected = connected or {}
-
-    @functools.cached_property
-    def references(self) -> tuple:
-        """Per kept node, per output: how many references to it the recording holds besides
-        its node's (the inputs of the recording's nodes, the tape's table of connected
-        tensors; see ``liveness``). Structural: equal recordings hold equally many."""
-        counts, seen = collections.Counter(), set()
-        for node in self.recording:
-            inputs = node.inputs
-            if id(inputs) not in seen:  # nodes may share one tuple of inputs
-                seen.add(id(inputs))
-                counts.update(map(id, inputs))
-        connected = self._connected
-        return tuple(
-            tuple(counts[id(t)] + (connected.get(id(t)) is t) for t in n.outputs) for n in self.nodes
-        )
-
-    @functools.cached_property
-    def others(self) -> tuple:
-        """The indices in the recording of the nodes outside this slice. Structural."""
-        kept = {id(n) for n in self.nodes}
-        return tuple(i for i, n in enumerate(self.recording) if id(n) not in kept)
-
-    def plan(self, nodes, leaves) -> tuple:
-        """This slice by positions: how to find it again in an equal recording."""
-        node_pos = {id(n): i for i, n in enumerate(nodes)}
-        leaf_pos = {}
-        for i, t in enumerate(leaves):
-            leaf_pos.setdefault(id(t), i)
-        kept_pos = {id(n): k for k, n in enumerate(self.nodes)}
-        where = {}
-        for n in self.nodes:
-            for j, t in enumerate(n.inputs):
-                where.setdefault(id(t), (kept_pos[id(n)], j))
-        return (
-            tuple(node_pos[id(n)] for n in self.nodes),
-            tuple(leaf_pos[id(t)] for t in self.leaves),
-            tuple(where[id(t)] for t in self.consts),
-            tuple(self.target_positions),
-            self.reverse_only,
-            self.program,
-            self.memo,
-            self.references,
-            self.others,
-        )
 
     @classmethod
-    def from_plan(cls, plan, nodes, targets, leaves) -> Slice:
-        kept, leaf_idx, const_refs, positions, reverse_only, program, memo, references, others = plan
+    def from_parts(cls, recording, nodes, leaves, consts, targets, positions, reverse_only, program, memo):
+        """A slice whose parts are known (found by position in an equal recording)."""
         sl = cls.__new__(cls)
-        sl.recording = nodes
-        sl.nodes = [nodes[i] for i in kept]
-        sl.leaves = [leaves[i] for i in leaf_idx]
-        sl.consts = [sl.nodes[k].inputs[j] for k, j in const_refs]
-        sl.target_positions = list(positions)
-        sl.targets = [targets[k] for k in positions]
-        sl.reverse_only = reverse_only
-        sl.__dict__["program"] = program
-        sl.__dict__["references"] = references
-        sl.__dict__["others"] = others
+        sl.recording, sl.nodes, sl.leaves, sl.consts = recording, nodes, leaves, consts
+        sl.targets, sl.target_positions, sl.reverse_only = targets, positions, reverse_only
+        sl.__dict__["program"] = program  # the cached_property, already known
         sl.memo = memo
         return sl
 

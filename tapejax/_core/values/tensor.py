@@ -13,7 +13,6 @@ import numpy as np
 
 from . import dtype as _dtypes
 from . import x64
-from .materialize import materialize
 from .shape import TensorShape
 
 
@@ -203,8 +202,10 @@ class Tensor(TensorLike):
     # that a tape recorded and deferred (``_pending`` = (node, output index)). ``_aval`` =
     # (shape, dtype), known at once for a pending tensor, else computed on first use (the hot
     # paths read it for every op; a JAX array's own ``shape``/``dtype`` are Python properties).
-    # Shape and dtype are known at once; the value is computed on first use, by replaying the
-    # pending ops as one compiled program, or fused with the gradient that needs it.
+    # Shape and dtype are known at once; the value is computed on first use: the tensor forces
+    # itself through its node (``node.force([tensor])``, which fills in ``_v``; the engine's
+    # nodes replay the pending ops as one compiled program), or a gradient that needs it
+    # computes it fused with itself. Nothing here knows how: a Tensor imports no engine.
     __slots__ = ("_v", "_pending", "_aval", "__weakref__")
 
     def __init__(self, value, aval: tuple | None = None):
@@ -223,7 +224,7 @@ class Tensor(TensorLike):
     @property
     def _value(self):
         if self._v is None:
-            materialize([self])
+            self._pending[0].force([self])
         return self._v
 
     def _fill(self, value) -> None:

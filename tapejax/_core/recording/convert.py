@@ -11,13 +11,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtype as _dtypes
-from . import x64
-from .caches import scalars
-from .errors import InvalidArgumentError
+from ..caches import scalars
+from ..values import dtype as _dtypes
+from ..values import x64
+from ..values.errors import InvalidArgumentError
+from ..values.shape import dims_text
+from ..values.tensor import Tensor, TensorLike
 from .record import Op, record
-from .shape import dims_text
-from .tensor import Tensor, TensorLike
 
 
 @x64.enabled

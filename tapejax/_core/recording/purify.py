@@ -11,9 +11,9 @@ import contextlib
 import inspect
 import weakref
 
+from ..values.tensor import Tensor
 from . import recorders
 from .state import VariableScope, state
-from .tensor import Tensor
 
 
 @contextlib.contextmanager

@@ -15,18 +15,18 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import dtype as _dtypes
-from . import x64
+from ..values import dtype as _dtypes
+from ..values import x64
+from ..values.name_scope import current_scope
+from ..values.shape import TensorShape
+from ..values.tensor import Tensor, TensorLike
+from ..values.variable_enums import VariableAggregation, VariableSynchronization
 from .convert import convert_to_tensor
-from .name_scope import current_scope
-from .shape import TensorShape
 from .state import assign_variable, init_scope, lookup_variable, scope_depth, state
-from .tensor import Tensor, TensorLike
-from .variable_enums import VariableAggregation, VariableSynchronization
 
 _creation_order = itertools.count()
 # Every Variable alive, so that a function being traced can give each one it touches its own
-# input (see _function.py). Weak: the registry keeps nothing alive.
+# input (see _api/trace.py). Weak: the registry keeps nothing alive.
 _live: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # creation order -> Variable
 _live_lock = threading.Lock()
 
@@ -328,3 +328,27 @@ class Variable(TensorLike):
 # ``type(v).__name__`` gives the class name TF's ``tf.Variable(...)`` returns (TF's autodiff
 # guide prints it); the class is still ``tapejax.Variable`` (``__qualname__``).
 Variable.__name__ = "ResourceVariable"
+
+
+# -- Variable's internal API for code outside _core (see values/access.py for Tensor's) ---------
+def stored_value(variable: Variable):
+    """The value ``variable`` stores, ignoring the stand-ins of functions being traced (what a
+    compiled call takes as its input, what is saved)."""
+    return variable._stored
+
+
+def restore_value(variable: Variable, value) -> None:
+    """Stores ``value`` (a JAX array of the variable's shape and dtype, already checked) as it
+    is: no assignment is logged or traced (a checkpoint's restore)."""
+    variable._stored = value
+
+
+def assign_value(variable: Variable, value) -> None:
+    """Assigns a JAX value of the variable's shape and dtype without converting or checking it
+    (inside a traced function, the traced stand-in is rebound)."""
+    variable._set(value)
+
+
+def base_name(variable: Variable) -> str:
+    """The name without TF's ``:0`` suffix (``'dense/kernel'``)."""
+    return variable._name

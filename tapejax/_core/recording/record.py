@@ -3,23 +3,24 @@
 Every tapejax op is an :class:`Op` (a TF name and a jax function) run through :func:`record`.
 ``record`` computes the output with JAX, wraps it in Tensors and, for every recorder (tape or
 forward accumulator) that is recording and watches one of the inputs, appends one
-:class:`Node`. Derivatives are later taken by replaying the recorded nodes as a pure JAX
-function (``_replay.py``); nothing here knows about gradients.
+:class:`Node`; or, when every such recorder defers (``Recorder.defer``: the engine's tapes),
+lets the first make the node with pending outputs. Derivatives are later taken by replaying
+the recorded nodes as a pure JAX function (``autodiff/replay.py``); nothing here knows about
+gradients.
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 
 import jax
 from jax.core import Tracer
 
-from . import x64
-from .caches import avals, static_key
-from .errors import InvalidArgumentError
+from ..caches import static_key
+from ..values import x64
+from ..values.errors import InvalidArgumentError
+from ..values.tensor import Tensor
 from .state import jax_is_tracing, state
-from .tensor import Tensor
 
 
 class Op:
@@ -38,7 +39,7 @@ class Op:
         derivatives), whose errors pass through unchanged.
       links: None (every differentiable input reaches every output) or a callable
         ``links(node) -> tuple[frozenset[int], ...]`` giving, per output, the inputs it depends
-        on differentiably (derivative nodes compute this; see ``_links.py``).
+        on differentiably (derivative nodes compute this; see ``autodiff/links.py``).
     """
 
     __slots__ = (
@@ -150,10 +151,13 @@ def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, com
     values = known
     if values is None:
         if watching and _deferrable(watching, inputs):
-            skey = static_key(static) if static else ()
-            avals = _output_avals(op, inputs, static, skey)
-            if avals is not None:
-                return _defer(op, inputs, static, skey, avals, watching)
+            # Every watching recorder defers: the first makes the node with pending outputs
+            # (None: the op needs concrete values), and all of them record it.
+            node = watching[0].defer(op, inputs, static)
+            if node is not None:
+                for recorder in watching:
+                    recorder.add(node)
+                return node.outputs if op.multiple_results else node.outputs[0]
         values = compute() if compute is not None else _run(op, inputs, static)
     if op.multiple_results:
         outputs = tuple([Tensor(v) for v in values])
@@ -176,8 +180,6 @@ record = x64.enabled(record_in_x64)
 
 def _deferrable(watching, inputs) -> bool:
     """Whether the recorders watching an op all defer, and no input is a tracer."""
-    if not DEFER:
-        return False
     for r in watching:
         if not r.defers:
             return False
@@ -186,63 +188,6 @@ def _deferrable(watching, inputs) -> bool:
         if v is not None and isinstance(v, Tracer):
             return False
     return True
-
-
-# Defer ops recorded by a tape (see Tensor). TAPEJAX_DEFER=0 runs every op eagerly (debugging).
-DEFER = os.environ.get("TAPEJAX_DEFER", "1") != "0"
-
-_new_tensor = Tensor.__new__
-
-
-def _defer(op, inputs, static, skey, avals, watching):
-    """Records ``op`` without running it: its outputs are pending tensors (see Tensor)."""
-    node = Node(op, static, inputs if type(inputs) is tuple else tuple(inputs), (), skey)
-    if len(avals) == 1:  # one output: what nearly every op has (built inline, a hot path)
-        t = _new_tensor(Tensor)
-        t._v, t._pending, t._aval = None, (node, 0), avals[0]
-        node.outputs = (t,)
-    else:
-        node.outputs = tuple(Tensor._deferred(node, i, aval) for i, aval in enumerate(avals))
-    for recorder in watching:
-        recorder.add(node)
-    return node.outputs if op.multiple_results else node.outputs[0]
-
-
-_NOT_DEFERRABLE = object()
-
-
-def _output_avals(op: Op, inputs, static: dict, skey):
-    """Output (shape, dtype)s of ``op`` on ``inputs``, by ``jax.eval_shape``, cached per
-    (op, static arguments ``skey``, input shapes and dtypes). Shape and dtype errors are raised
-    here, at the line that called the op, as eagerly. None: the op needs concrete values."""
-    if skey is None:
-        key = found = None
-    else:
-        if len(inputs) == 2:  # most ops: the key without a list
-            a, b = inputs
-            key = (op.key, skey, a._aval or a._shape_dtype, b._aval or b._shape_dtype)
-        else:
-            key = (op.key, skey, *[t._aval or t._shape_dtype for t in inputs])
-        found = _avals_table.get(key)
-    if found is None:
-        specs = [jax.ShapeDtypeStruct(t._np_shape, t._np_dtype) for t in inputs]
-        try:
-            out = jax.eval_shape(lambda *a: op.fn(*a, **static), *specs)
-        except jax.errors.JAXTypeError:  # value-dependent shapes or Python control flow
-            found = _NOT_DEFERRABLE
-        except (TypeError, ValueError) as e:
-            if not op.input_errors:
-                raise
-            raise InvalidArgumentError(None, None, f"{e} [Op:{op.name}]") from e
-        else:
-            outs = out if op.multiple_results else (out,)
-            found = tuple((tuple(o.shape), o.dtype) for o in outs)
-        if key is not None:
-            avals.put(key, found)
-    return None if found is _NOT_DEFERRABLE else found
-
-
-_avals_table = avals.table  # peek without a method call (see BoundedCache.table)
 
 
 def _run(op: Op, inputs, static: dict):

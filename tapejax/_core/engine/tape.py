@@ -1,68 +1,49 @@
-"""Tape: what one recorder has recorded. Recording only; derivatives live elsewhere.
+"""The engine's tape: the plain Tape (``recording/tape.py``), with its ops deferred and its
+structure interned as it records.
 
-A Tape holds the recorded nodes in execution order, the set of tensors connected to what it
-watches (a cheap filter for ``record``), and every read of a watched Variable (each read is a
-leaf). A Tape is a Recorder (recorders.py): GradientTape starts and stops it.
+Deferred: an op it records runs later, fused with the derivative that needs it or when its
+value is read (``deferral.py``). Interned: the recording's structure, one event per node,
+watch or read, with tensors named by their position among the tensors the tape knows
+(``slots``), is an interned :class:`structure.Prefix` at every moment; two tapes that recorded
+the same program (a training loop) reach the same Prefix, so what is derived from the structure
+(slice plans, compiled derivatives) is found in O(1) (``structure_key``).
 """
 
 from __future__ import annotations
 
+from ..caches import structures as _structures
+from ..recording.state import state
+from ..recording.tape import Tape
+from ..values.dtype import DIFFERENTIABLE as _DIFFERENTIABLE
+from . import deferral
 from . import structure as _structure
-from .caches import structures as _structures
-from .dtype import DIFFERENTIABLE as _DIFFERENTIABLE
-from .state import state
-from .variable import Variable
 
 _structure_table = _structures.table  # peeked inline in add (see BoundedCache.table)
 
 
-class Tape:
-    """The recording of one tape: nodes, connected tensors, watched variables and their reads."""
+class DeferringTape(Tape):
+    """A Tape whose ops are deferred and whose structure is interned as it is recorded."""
 
-    __slots__ = (
-        "nodes",
-        "connected",
-        "watched_vars",
-        "var_reads",
-        "watch_accessed_variables",
-        "structure",
-        "slots",
-        "alone",
-        "level",
-    )
-    # Ops this tape records may be deferred: their outputs are pending until needed, so the
-    # forward ops can run fused with the gradient (see Tensor and record()).
-    defers = True
+    __slots__ = ("structure", "slots", "alone")
+    defers = deferral.DEFER
 
     def __init__(self, watch_accessed_variables: bool = True):
-        self.nodes: list = []
-        self.connected: dict = {}  # id(tensor) -> tensor: watched or computed from watched
-        self.watched_vars: dict = {}  # id(variable) -> variable
-        self.var_reads: dict = {}  # id(variable) -> [read tensors]
-        self.watch_accessed_variables = watch_accessed_variables
-        self.level = None  # a Recorder's level (see recorders.py)
-        # The recording's structure, one event per node, watch or read, with tensors named by
-        # their position among the tensors this tape knows (``slots``): two tapes that recorded
-        # the same program (a training loop) reach the same interned Prefix, so what is derived
-        # from the structure is computed once (see ``structure_key``). None: equal to no other.
+        super().__init__(watch_accessed_variables)
+        # None: a recording equal to no other (an unhashable static argument).
         self.structure: _structure.Prefix | None = _structure.EMPTY
         self.slots: dict = {}  # id(tensor) -> position
         # Whether no other recorder was recording when this one recorded a node (so that no
         # other recorder holds its nodes: see ``liveness.release``).
         self.alone = True
 
-    # -- called by record() and Variable reads --------------------------------------------
-    def watches_any(self, inputs) -> bool:
-        connected = self.connected
-        for t in inputs:
-            if id(t) in connected:
-                return True
-        return False
+    defer = staticmethod(deferral.defer)  # Recorder.defer, without a method call in between
 
     def _new_slot(self, tensor) -> int:
         slot = self.slots[id(tensor)] = len(self.slots)
         return slot
 
+    # Tape.add and Tape.note_read with the structure's next event: written out in full, as
+    # they run for every recorded op and Variable read (a call to the plain one costs ~0.1 µs).
     def add(self, node) -> None:
         slots = self.slots
         structure = self.structure
@@ -121,7 +102,6 @@ class Tape:
         if aval[1] in _DIFFERENTIABLE:
             self.connected[id(tensor)] = tensor
 
-    # -- called by the public recorders ---------------------------------------------------
     def watch_tensor(self, tensor) -> None:
         self.connected[id(tensor)] = tensor
         slot = self.slots.get(id(tensor))
@@ -142,22 +122,3 @@ class Tape:
             return (structure, tuple([slots[id(t)] for t in targets]), tuple([slots[id(t)] for t in leaves]))
         except KeyError:
             return None
-
-    def watch_variable(self, variable) -> None:
-        self.watched_vars.setdefault(id(variable), variable)
-
-    def leaves_of(self, source) -> list:
-        """The leaf tensors standing for ``source`` on this tape: a Variable's watched reads, or
-        the tensor itself if it is watched or computed from watched tensors (else none: as in
-        TF, an unwatched tensor that merely fed a recorded op gets no gradient)."""
-        if isinstance(source, Variable):
-            return self.var_reads.get(id(source), [])
-        return [source] if id(source) in self.connected else []
-
-    def watched_variables(self) -> tuple:
-        return in_creation_order(self.watched_vars)
-
-
-def in_creation_order(variables: dict) -> tuple:
-    """The Variables of ``variables`` (id -> Variable), in order of construction."""
-    return tuple(sorted(variables.values(), key=lambda v: v._order))

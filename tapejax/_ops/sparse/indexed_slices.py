@@ -8,12 +8,13 @@ its rows into zeros, as TF does, through TF's tensor protocol (``__tf_tensor__``
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
-from .._core.shape import TensorShape
-from .._core.tensor import Tensor
-from .array_ops import reshape
-from .creation_ops import zeros
-from .scatter_ops import tensor_scatter_nd_add
+from ..._core.recording.convert import convert_to_tensor
+from ..._core.values.access import is_symbolic_tensor
+from ..._core.values.shape import TensorShape
+from ..._core.values.tensor import Tensor
+from ..array_ops import reshape
+from ..creation_ops import zeros
+from ..scatter_ops import tensor_scatter_nd_add
 
 
 class IndexedSlices:
@@ -54,7 +55,7 @@ class IndexedSlices:
     @property
     def shape(self) -> TensorShape:
         """The dense tensor's static shape (rows unknown without ``dense_shape``)."""
-        if self._dense_shape is None or self._dense_shape._is_symbolic():
+        if self._dense_shape is None or is_symbolic_tensor(self._dense_shape):
             return TensorShape([None, *self._values.shape[1:]])
         return TensorShape([int(d) for d in self._dense_shape.numpy()])
 

@@ -9,14 +9,14 @@ Tensor's operators: Variable sits below the ops in the layers.
 
 from __future__ import annotations
 
-from .._core.convert import convert_to_tensor
-from .._core.recorders import paused
-from .._core.variable import Variable
-from .array_ops import broadcast_to, reshape
+from ..._core.recording.convert import convert_to_tensor
+from ..._core.recording.recorders import paused
+from ..._core.recording.variable import Variable
+from ..array_ops import broadcast_to, reshape
+from ..join_ops import stack
+from ..scatter_ops import scatter_into
+from ..selection_ops import gather, gather_nd
 from .indexed_slices import IndexedSlices
-from .join_ops import stack
-from .scatter_ops import scatter_into
-from .selection_ops import gather, gather_nd
 
 
 def _rows_update(kind: str, op_name: str):

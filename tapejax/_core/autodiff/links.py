@@ -6,13 +6,13 @@ None when the first gradient depends on the source only through ops without a gr
 op whose gradient TF defines as zero (relu's and abs's derivatives). tapejax computes the
 same from the jaxpr of a derivative node: data flow through float values, cut at the
 primitives TF treats as non-differentiable. Custom-derivative calls count as connected, which
-is how tapejax's TF-convention rules (``_ops/rules.py``) mark a zero-but-defined derivative.
+is how tapejax's TF-convention rules (``_ops/conventions/rules.py``) mark a zero-but-defined derivative.
 
 The analysis sees only the jaxpr JAX wrote, and JAX specialises derivative rules to static
 shapes: over a size-1 axis a product is a reshape and its derivative a broadcast of ones, the
 same jaxpr as a sum's, so no analysis of it can tell TF's zeros (ProdGrad reads x) from TF's
 None (SumGrad does not). An op whose TF gradient reads its input at every shape but whose JAX
-rule can drop it gets a rule in ``_ops/rules.py`` that keeps the dependence (``reduce_prod``,
+rule can drop it gets a rule in ``_ops/conventions/rules.py`` that keeps the dependence (``reduce_prod``,
 ``cumulative_logsumexp``, 1x1 ``det``).
 """
 

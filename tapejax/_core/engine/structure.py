@@ -19,7 +19,7 @@ never a wrong hit).
 
 from __future__ import annotations
 
-from .caches import structures
+from ..caches import structures
 
 
 class Prefix:

@@ -3,7 +3,7 @@
 Every function here is a ``jax.custom_jvp`` (so both forward and reverse mode work) whose
 rule is TF's registered gradient. Each says what differs. Masks that TF differentiates as zero
 (relu's, abs's) go through :func:`_mask`, a custom_jvp with a zero derivative, so that a
-second derivative through them is zeros, not None (see ``_core/links.py``). TF's "0 where the
+second derivative through them is zeros, not None (see ``_core/autodiff/links.py``). TF's "0 where the
 incoming gradient is 0" kernels (SqrtGrad, RsqrtGrad, ReciprocalGrad) use ``safe_mul``.
 """
 
