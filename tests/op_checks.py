@@ -88,7 +88,9 @@ def tape_grad(f, *xs, jit: bool = True) -> list:
         with tf.GradientTape() as tape:
             tape.watch(sources)
             y = f(*sources)
-        return [None if g is None else g._value for g in tape.gradient(y, sources)]
+        grads = tape.gradient(y, sources)
+        # A gather's gradient is TF's IndexedSlices: compared densified.
+        return [None if g is None else tf.convert_to_tensor(g)._value for g in grads]
 
     out = (jax.jit(run) if jit else run)(*arrays)
     return [None if g is None else np.asarray(g) for g in out]

@@ -54,3 +54,83 @@ def test_without_a_dense_shape():
         match=r"^Tensor conversion requested for IndexedSlices for argument `value` without dense_shape: ",
     ):
         tf.convert_to_tensor(s)
+
+
+def _variable():
+    return tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+
+
+def _slices(g):
+    assert type(g).__name__ == "IndexedSlices"
+    return g.indices.numpy().tolist(), g.values.numpy().tolist(), g.dense_shape.numpy().tolist()
+
+
+def test_the_gradient_of_a_gather_is_indexed_slices_as_in_tf():
+    # Numbers from TF 2.21: indices as gathered (repeats kept), each row's cotangent.
+    v = _variable()
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather(v, [0, 2, 0]) * tf.constant([[1.0], [2.0], [3.0]]))
+    assert _slices(tape.gradient(y, v)) == ([0, 2, 0], [[1, 1], [2, 2], [3, 3]], [3, 2])
+    with tf.GradientTape(persistent=True) as tape:
+        z = tf.gather(v, [0, 1])
+        y = tf.reduce_sum(z * z)
+    assert _slices(tape.gradient(y, v)) == ([0, 1], [[2, 4], [6, 8]], [3, 2])
+    assert tape.jacobian(z, v).shape == [2, 2, 3, 2]  # a Jacobian stays dense, as TF's
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather(v, [[0, 1]]))  # 2-d indices: flattened rows
+    assert _slices(tape.gradient(y, v)) == ([0, 1], [[1, 1], [1, 1]], [3, 2])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather(v, [0]))
+    assert _slices(tape.gradient(y, v, output_gradients=tf.constant(3.0)))[1] == [[3, 3]]
+
+
+def test_embedding_lookup_sparse_read_and_a_watched_tensor():
+    v = _variable()
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.nn.embedding_lookup(v, [1, 1]))
+    assert _slices(tape.gradient(y, v)) == ([1, 1], [[1, 1], [1, 1]], [3, 2])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(v.sparse_read([2]))
+    assert _slices(tape.gradient(y, v)) == ([2], [[1, 1]], [3, 2])
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.gather(x, [1]))
+    assert _slices(tape.gradient(y, x)) == ([1], [[1, 1]], [3, 2])
+
+
+def test_other_reads_give_the_dense_gradient_as_in_tf():
+    v = _variable()
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather(v, [0, 2])) + tf.reduce_sum(v * 2.0)
+    assert tape.gradient(y, v).numpy().tolist() == [[3, 3], [2, 2], [3, 3]]
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather(v, [1], axis=1))
+    assert tape.gradient(y, v).numpy().tolist() == [[0, 1], [0, 1], [0, 1]]
+
+
+def test_clipping_an_indexed_slices_works_on_its_rows_as_in_tf():
+    v = tf.Variable(np.ones((5, 2), np.float32))
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.gather(v, [1, 1, 3]) * [[1.0], [2.0], [3.0]])
+    g = tape.gradient(y, v)
+    clipped, norm = tf.clip_by_global_norm([g, tf.constant([3.0, 4.0])], 1.0)
+    np.testing.assert_allclose(float(norm), 7.28011, rtol=1e-6)  # rows counted as given, as TF
+    np.testing.assert_allclose(clipped[0].values.numpy()[:, 0], [0.13736, 0.27472, 0.41208], rtol=1e-4)
+    by_norm = tf.clip_by_norm(g, 1.0)
+    np.testing.assert_allclose(by_norm.values.numpy()[:, 0], [0.18898, 0.37796, 0.56695], rtol=1e-4)
+    assert tf.clip_by_value(g, 0.0, 2.5).values.numpy()[:, 0].tolist() == [1.0, 2.0, 2.5]
+
+
+def test_an_indexed_slices_leaves_a_function_and_applies_with_an_optimizer():
+    v = tf.Variable(np.ones((5, 2), np.float32))
+
+    @tf.function
+    def grad(ids):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(tf.gather(v, ids))
+        return tape.gradient(y, v)
+
+    assert _slices(grad(tf.constant([1, 3]))) == ([1, 3], [[1, 1], [1, 1]], [5, 2])
+    tf.keras.optimizers.SGD(0.1).apply_gradients([(grad(tf.constant([1, 1, 3])), v)])
+    np.testing.assert_allclose(v.numpy()[:, 0], [1.0, 0.8, 1.0, 0.9, 1.0], rtol=1e-6)  # TF 2.21

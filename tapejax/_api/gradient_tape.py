@@ -32,6 +32,7 @@ from .gradient_args import (
     output_gradients_for,
     unconnected_mode,
 )
+from .sparse_gradients import indexed_slices, row_gathers
 
 __all__ = ["GradientTape", "UnconnectedGradients"]
 
@@ -247,10 +248,30 @@ class GradientTape:
             mode = unconnected_mode(unconnected_gradients)
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             direct = direct_targets(targets, sources_flat, self._tape)
+            # A source read only by gathers of its rows: one derivative source per gather output
+            # (its IndexedSlices is built from their gradients, see sparse_gradients).
+            gathers = [
+                None if d else row_gathers(self._tape.nodes, g) for g, d in zip(groups, direct, strict=True)
+            ]
+            flat_groups, flat_direct = [], []
+            for g, d, rows in zip(groups, direct, gathers, strict=True):
+                flat_groups += [[node.outputs[0]] for node in rows] if rows else [g]
+                flat_direct += [[]] * len(rows) if rows else [d]
             placeholders = [Tensor(value_of(t)) if isinstance(t, Variable) else t for t in targets]
-            grads = self._path.gradient(
-                self._tape, placeholders, groups, cotangents, direct, last_use=not self._persistent
+            flat = iter(
+                self._path.gradient(
+                    self._tape,
+                    placeholders,
+                    flat_groups,
+                    cotangents,
+                    flat_direct,
+                    last_use=not self._persistent,
+                )
             )
+            grads = [
+                indexed_slices(rows, [next(flat) for _ in rows], s) if rows else next(flat)
+                for s, rows in zip(sources_flat, gathers, strict=True)
+            ]
         return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
 
     @x64.enabled

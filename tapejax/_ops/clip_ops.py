@@ -14,10 +14,25 @@ from . import math_ops as tfm
 from .array_ops import cast
 from .builders import INEXACT, REAL, broadcast_shape, check_dtype, check_same_dtype, convert_like
 from .conventions import rules as _rules
+from .sparse.indexed_slices import IndexedSlices
 
 _CLIP = Op("ClipByValue", _rules.clip_by_value)
 
 
+def _on_rows(clip):
+    """TF clips an IndexedSlices' values and keeps its rows (its norm counts each row given,
+    repeated rows too, not the dense tensor's)."""
+
+    def clipped(t, *args, **kwargs):
+        if isinstance(t, IndexedSlices):
+            return IndexedSlices(clip(t.values, *args, **kwargs), t.indices, t.dense_shape)
+        return clip(t, *args, **kwargs)
+
+    clipped.__name__, clipped.__doc__ = clip.__name__, clip.__doc__
+    return clipped
+
+
+@_on_rows
 def clip_by_value(t, clip_value_min, clip_value_max, name=None) -> Tensor:
     """Clips to [min, max] (``maximum(minimum(t, max), min)``); at a bound the gradient passes (1).
 
@@ -53,6 +68,7 @@ def _clip_by_norm(t, clip_norm, axes):
 _CLIP_BY_NORM = Op("ClipByNorm", _clip_by_norm)
 
 
+@_on_rows
 def clip_by_norm(t, clip_norm, axes=None, name=None) -> Tensor:
     """Scales ``t`` so its L2 norm (over ``axes``) is at most ``clip_norm`` (``tf.clip_by_norm``)."""
     t = convert_to_tensor(t)
@@ -69,12 +85,20 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     list (None entries stay None) and the global norm (``tf.clip_by_global_norm``)."""
     if isinstance(t_list, TensorLike) or not isinstance(t_list, (list, tuple)):
         raise TypeError("`t_list` should be a sequence of tensors. Received " + type(t_list).__name__)
-    tensors = [None if t is None else convert_to_tensor(t) for t in t_list]
-    present = [t for t in tensors if t is not None]
+    tensors = [
+        None if t is None else t if isinstance(t, IndexedSlices) else convert_to_tensor(t) for t in t_list
+    ]
+    present = [t.values if isinstance(t, IndexedSlices) else t for t in tensors if t is not None]
     if use_norm is None:
         use_norm = tfm.sqrt(tfm.add_n([tfm.reduce_sum(tfm.square(t)) for t in present]))
     use_norm = convert_to_tensor(use_norm)
     clip_norm = convert_like(clip_norm, use_norm)
     scale = clip_norm * tfm.minimum(1.0 / use_norm, 1.0 / clip_norm)
     scale = scale + (use_norm - use_norm)  # nan when the norm is inf/nan, as TF
-    return [None if t is None else t * scale for t in tensors], use_norm
+    return [None if t is None else _scaled(t, scale) for t in tensors], use_norm
+
+
+def _scaled(t, scale):
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(t.values * scale, t.indices, t.dense_shape)
+    return t * scale

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..._core.recording.convert import convert_to_tensor
 from ..._core.values.dtype import as_dtype
+from ..._ops.sparse.indexed_slices import IndexedSlices
 from ..gradient_tape import GradientTape
 
 _ALLOWED = frozenset({"float16", "bfloat16", "float32", "float64", "complex64", "complex128"})
@@ -102,7 +103,9 @@ def _theoretical(f, xs, y_shape, y_dtype) -> list[np.ndarray]:
         _reals(dy, y_dtype)[row] = 1
         for jacobian, g in zip(jacobians, grads(), strict=True):
             if g is not None:  # an unconnected argument: a row of zeros
-                jacobian[row] = np.asarray(g.numpy()).reshape(-1).view(jacobian.dtype)
+                # A gather's IndexedSlices adds its rows into the dense row, as TF's checker does.
+                dense = convert_to_tensor(g) if isinstance(g, IndexedSlices) else g
+                jacobian[row] = np.asarray(dense.numpy()).reshape(-1).view(jacobian.dtype)
         _reals(dy, y_dtype)[row] = 0
     if y_size == 0:
         for g, x in zip(grads(), xs, strict=True):

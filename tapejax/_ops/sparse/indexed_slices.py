@@ -8,6 +8,8 @@ its rows into zeros, as TF does, through TF's tensor protocol (``__tf_tensor__``
 
 from __future__ import annotations
 
+import jax
+
 from ..._core.recording.convert import convert_to_tensor
 from ..._core.values.access import is_symbolic_tensor
 from ..._core.values.shape import TensorShape
@@ -83,3 +85,17 @@ class IndexedSlices:
 
     def __repr__(self) -> str:
         return str(self)
+
+
+# A pytree of its three tensors, as TF's composite tensor: it crosses tf.function's boundary (a
+# compiled function may return one) and JAX transformations as its parts.
+def _unflatten(_, parts) -> IndexedSlices:
+    # The parts as they are: tensors, or what a transformation puts in their place (specs).
+    s = IndexedSlices.__new__(IndexedSlices)
+    s._values, s._indices, s._dense_shape = parts
+    return s
+
+
+jax.tree_util.register_pytree_node(
+    IndexedSlices, lambda s: ((s._values, s._indices, s._dense_shape), None), _unflatten
+)
