@@ -16,7 +16,7 @@ import jax
 
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.purify import traced_body
-from .._core.recording.state import state
+from .._core.recording.state import jax_is_tracing, state
 from .._core.values.access import value_of
 from .._core.values.dtype import int32
 from .._core.values.nest import flatten, pack
@@ -154,9 +154,11 @@ def while_loop(
 
 
 def _as_loop_vars(result, loop_vars):
-    """The body's result as the loop's state: a bare value is the one element of a one-element
-    state (TF's while_v2 packs it); anything else must be a list or tuple of loop variables."""
-    if len(loop_vars) == 1 and not isinstance(result, (list, tuple)):
+    """The body's result as the loop's state. Inside a traced function a bare value is the one
+    element of a one-element state (TF's while_v2 packs it); eagerly TF iterates the result, so
+    a bare tensor is TF's TypeError there."""
+    traced = bool(state.variable_scopes) or jax_is_tracing()
+    if traced and len(loop_vars) == 1 and not isinstance(result, (list, tuple)):
         return type(loop_vars)([result]) if isinstance(loop_vars, (list, tuple)) else [result]
     list(result)  # TF's check: the body returns a list or tuple of the loop variables
     return result
