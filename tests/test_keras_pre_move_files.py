@@ -4,7 +4,7 @@ The saved format must not depend on where a class's code lives: ``.keras`` confi
 by the Keras module it declares, never by its Python file. These files were written by the code
 as it was *before* the move (``git show`` the commit that added them), by this module itself:
 
-    python tests/test_keras_pre_move_files.py   # writes tests/data/tapejax_pre_move_*, prints EXPECTED
+    PYTHONPATH=. python tests/test_keras_pre_move_files.py   # writes tests/data/tapejax_pre_move_*, prints EXPECTED
 
 - ``tapejax_pre_move_sequential.{keras,weights.h5,h5}``: Reshape, Conv1D, MaxPooling1D,
   BatchNormalization, Flatten, Dropout, Dense; compiled with Adam(0.01) and trained two epochs

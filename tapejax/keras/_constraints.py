@@ -22,6 +22,8 @@ class Constraint:
     tf.Tensor([-1.   0.5], shape=(2,), dtype=float32)
     """
 
+    _keras_module = "keras.constraints"  # the module a serialized constraint names
+
     def __call__(self, w):
         return w
 

@@ -30,6 +30,8 @@ class Initializer:
     tf.Tensor([2. 2.], shape=(2,), dtype=float32)
     """
 
+    _keras_module = "keras.initializers"  # the module a serialized initializer names
+
     def __call__(self, shape, dtype=None) -> Tensor:
         raise NotImplementedError(f"{type(self).__name__} must implement __call__(shape, dtype=None).")
 

@@ -87,6 +87,8 @@ class Layer(LayerLosses, Module):
     ['scale/w']
     """
 
+    _keras_module = "keras.layers"  # the module a .keras file names (serialize)
+
     def __init__(
         self,
         *,

@@ -75,6 +75,8 @@ class Loss:
     tf.Tensor(1.5, shape=(), dtype=float32)
     """
 
+    _keras_module = "keras.losses"  # the module a serialized loss names
+
     def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
         self.name = name or _auto_name(type(self).__name__)
         self.reduction = standardize_reduction(reduction)

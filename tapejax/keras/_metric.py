@@ -80,6 +80,8 @@ class Metric:
     3.0
     """
 
+    _keras_module = "keras.metrics"  # the module a serialized metric names
+
     def __init__(self, dtype=None, name=None):
         self.name = name or _auto_name(type(self).__name__)
         self._dtype = dtype or "float32"

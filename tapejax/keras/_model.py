@@ -38,6 +38,8 @@ class Model(Trainer, Layer):
     ['two_layers/hidden/kernel', 'two_layers/hidden/bias', 'two_layers/out/kernel', 'two_layers/out/bias']
     """
 
+    _keras_module = "keras"  # Keras 3 writes Model and Sequential under 'keras'
+
     def __new__(cls, *args, **kwargs):
         if cls is Model and (args or "inputs" in kwargs or "outputs" in kwargs):
             return super().__new__(Functional)
@@ -143,6 +145,8 @@ class Model(Trainer, Layer):
 
 class Functional(Model):
     """A model defined by its graph: ``Model(inputs, outputs)``."""
+
+    _keras_module = "keras.src.models.functional"  # as Keras 3 writes it
 
     def __init__(self, inputs, outputs, name: str | None = None, trainable: bool = True, **kwargs):
         Layer.__init__(self, trainable=trainable, name=name or _auto_name("Functional"), **kwargs)

@@ -43,22 +43,20 @@ def registered_class(name: str):
 
 
 def _module_of(obj) -> tuple:
-    """Keras' ``module`` and ``registered_name`` of an object's class."""
+    """Keras' ``module`` and ``registered_name`` of an object's class.
+
+    tapejax's own classes declare the Keras module they are saved under (``_keras_module``, set
+    once on each family's base class), so a ``.keras`` file never depends on which Python file
+    holds a class; a user's class is saved under its own ``__module__``, as Keras does.
+    """
     cls = type(obj)
     if isinstance(obj, Operation):
         return getattr(obj, "module", "keras.src.ops.numpy"), cls.__name__
     registered = cls.__dict__.get("_registered_name")
     if registered is not None:
         return None, registered
-    if cls.__module__.startswith("tapejax.keras"):
-        if cls.__name__ == "Functional":
-            return "keras.src.models.functional", None
-        if cls.__name__ in ("Sequential", "Model"):
-            return "keras", None
-        for kind in ("layers", "optimizers", "losses", "metrics"):
-            if cls.__module__.endswith(kind) or kind[:-1] in cls.__module__:
-                return f"keras.{kind}", None
-        return "keras.layers", None
+    if cls.__module__.split(".")[0] == "tapejax":
+        return getattr(cls, "_keras_module", "keras.layers"), None
     return cls.__module__, None
 
 

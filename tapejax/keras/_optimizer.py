@@ -46,6 +46,8 @@ class Optimizer:
       name: the optimizer's name; by default the class name in snake case, made unique.
     """
 
+    _keras_module = "keras.optimizers"  # the module a serialized optimizer names
+
     def __init__(
         self,
         learning_rate,

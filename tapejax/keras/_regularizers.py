@@ -24,6 +24,8 @@ class Regularizer:
     tf.Tensor(3.0, shape=(), dtype=float32)
     """
 
+    _keras_module = "keras.regularizers"  # the module a serialized regularizer names
+
     def __call__(self, x):
         return 0.0
 

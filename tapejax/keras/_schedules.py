@@ -46,6 +46,8 @@ def _check_steps(decay_steps, arg="decay_steps") -> None:
 class LearningRateSchedule:
     """The base class: subclasses define ``__call__(step)`` and ``get_config()``."""
 
+    _keras_module = "keras.optimizers.schedules"  # as Keras 3 writes it
+
     def __call__(self, step):
         raise NotImplementedError(
             f"Learning rate schedule '{self.__class__.__name__}' must override `__call__(self, step)`."
