@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax.keras._epoch_iterator import class_weight_to_sample_weights
+from tapejax.keras._src.trainers.epoch_iterator import class_weight_to_sample_weights
 
 RTOL = 2e-6
 X = np.linspace(-1, 1, 30, dtype=np.float32).reshape(10, 3)
