@@ -1,4 +1,4 @@
-"""``keras.optimizers.get``: an optimizer from its name, and the optimizer classes by name."""
+"""``keras.optimizers.get``: an optimizer from its name (``'adam'``, ``'RMSprop'``...)."""
 
 from __future__ import annotations
 
