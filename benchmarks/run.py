@@ -9,6 +9,7 @@ on an accelerator (JAX's default backend not the CPU), to ``RESULTS_GPU.md`` / `
 (or ``_TPU``), so that the CPU table and the accelerator's live side by side.
 
 Usage: python benchmarks/run.py [--quick] [--only W1,W5] [--rounds 7] [--no-write] [--latency]
+       [--compiles]
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import compiles  # noqa: E402
 import jax  # noqa: E402
 import latency  # noqa: E402
 import memory  # noqa: E402
@@ -205,7 +207,17 @@ def main() -> None:
         action="store_true",
         help="only the latency sections (fresh-process first step, changing shapes)",
     )
+    parser.add_argument(
+        "--compiles",
+        action="store_true",
+        help="only the XLA compiles per program, each in a fresh process (benchmarks/compiles.py)",
+    )
     args = parser.parse_args()
+    if args.compiles:
+        tf_python = sys.executable if compiles.has_tensorflow(sys.executable) else None
+        results = compiles.measure(list(compiles.PROGRAMS), 10, 1, tf_python)
+        print(compiles.table(results) + "\n\n" + compiles.names_table(results))
+        return
     rounds, budget = (3, 0.02) if args.quick else (args.rounds, 0.1)
     try:
         tf_module = importlib.import_module("tensorflow")

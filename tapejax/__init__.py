@@ -13,8 +13,10 @@ from __future__ import annotations
 from ._core.version import __version__ as __version__  # noqa: E402
 
 from ._ops import operators as _operators  # noqa: E402
+from ._ops import variable_methods as _variable_methods  # noqa: E402
 
 _operators.install()  # Tensor's operators (a + b) are the op functions (see _ops/operators.py)
+_variable_methods.install()  # Variable.scatter_add, sparse_read, ... (see _ops/variable_methods.py)
 
 from . import autodiff as autodiff  # noqa: E402
 from . import autograph as autograph  # noqa: E402
@@ -112,6 +114,9 @@ from ._core.convert import constant as constant  # noqa: E402
 from ._core.convert import convert_to_tensor as convert_to_tensor  # noqa: E402
 from ._core.convert import is_tensor as is_tensor  # noqa: E402
 from ._core.variable import Variable as Variable  # noqa: E402
+from ._core.variable_enums import VariableAggregation as VariableAggregation  # noqa: E402
+from ._core.variable_enums import VariableSynchronization as VariableSynchronization  # noqa: E402
+from ._ops.indexed_slices import IndexedSlices as IndexedSlices  # noqa: E402
 from ._core.state import init_scope as init_scope  # noqa: E402
 from ._core.dtype import (  # noqa: E402
     DType as DType,
@@ -201,6 +206,7 @@ from ._ops.shape_ops import (  # noqa: E402
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     ensure_shape as ensure_shape,
+    get_static_value as get_static_value,
     rank as rank,
     shape as shape,
     shape_n as shape_n,

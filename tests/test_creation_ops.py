@@ -92,6 +92,29 @@ def test_range():
         tf.range(0, 5, -1)
 
 
+def test_range_length_and_values_are_computed_in_the_output_dtype():
+    """TF's Range kernel: length ceil(|(limit - start) / delta|) and element start + i * delta,
+    both in the output dtype (float32 here), not float64 as numpy's arange. Numbers from TF 2.21."""
+    r = tf.range(-2.0, 1.0, 3.0 / 800.0).numpy()
+    assert r.shape == (800,) and r.dtype == np.float32  # numpy's float64 length gives 801
+    assert r[[0, 2, -1]].tolist() == [-2.0, -1.9924999475479126, 0.9962499141693115]
+    assert tf.range(0.0, 1.0, 0.1).numpy()[-3:].tolist() == [
+        0.699999988079071,
+        0.800000011920929,
+        0.9000000357627869,
+    ]
+    assert tf.range(1.0, 10.0, 0.3).numpy()[[2, -1]].tolist() == [1.600000023841858, 9.700000762939453]
+    assert tf.range(1e8, 1e8 + 10.0, 3.0).numpy().tolist() == [1e8, 1e8, 100000008.0]
+    assert tf.range(0.0, 1.0, 0.1, dtype=tf.float64).numpy()[-1] == 0.9  # 0.1 converted as float64
+    assert tf.range(10, 0, -3, dtype=tf.int64).numpy().tolist() == [10, 7, 4, 1]
+    half = tf.range(0.0, 1.0, 0.1, dtype=tf.float16).numpy()
+    assert half.dtype == np.float16 and half[[3, 6, 7]].tolist() == [0.2998046875, 0.599609375, 0.69970703125]
+    # TF's dtype order: int32 < int64 < float16 < bfloat16 < float32 < float64.
+    assert tf.range(tf.constant(1.0, tf.float16), 3.0).dtype == tf.float32
+    assert tf.range(tf.constant(1.0, tf.bfloat16), 3).dtype == tf.bfloat16
+    assert tf.range(tf.constant(2.5), dtype=tf.int32).numpy().tolist() == [0, 1]  # a tensor is cast
+
+
 def test_one_hot():
     assert tf.one_hot([0, 2, -1, 5], 3).numpy().tolist() == [
         [1.0, 0.0, 0.0],

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
+from tapejax.errors import InvalidArgumentError
 
 
 def test_values_and_no_retrace_for_same_signature():
@@ -223,3 +224,25 @@ def test_python_numbers_returned_become_tensors():
 
     total, none, text = f(1, 2)
     assert repr(total) == "<tf.Tensor: shape=(), dtype=int32, numpy=3>" and (none, text) == (None, "text")
+
+
+def test_none_dimensions_that_an_op_joins_are_traced_once():
+    """``x - y`` over batches of two arguments: TF 2.21 traces once for every batch size (its
+    graph keeps the batch unknown); tapejax's first symbolic trace gives each None its own
+    size, the op needs them equal, so it traces again with the batch dimensions joined."""
+    dense = tf.Variable(np.arange(4.0, dtype=np.float32).reshape(4, 1))
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 4]), tf.TensorSpec([None, 1])])
+    def loss(x, y):
+        return tf.reduce_mean((tf.matmul(x, dense) - y) ** 2)
+
+    for n in range(1, 21):
+        x = np.ones((n, 4), np.float32) * n
+        y = np.full((n, 1), 2.0, np.float32)
+        want = np.mean((x @ dense.numpy() - y) ** 2)
+        np.testing.assert_allclose(float(loss(tf.constant(x), tf.constant(y))), want, rtol=1e-6)
+    assert loss.experimental_get_tracing_count() == 1
+    with pytest.raises(
+        InvalidArgumentError, match="Incompatible shapes: .* called with sizes \\[2, 3\\] there"
+    ):
+        loss(tf.ones([2, 4]), tf.ones([3, 1]))

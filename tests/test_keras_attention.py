@@ -57,8 +57,11 @@ def test_inside_function_as_eagerly(name):
     layer, xs, call = build(name)
     eager = outputs_and_grads(layer, xs, call)
     compiled = tf.function(lambda *inputs: outputs_and_grads(layer, list(inputs), call))(*xs)
+    # float32 through several einsums, a softmax and their gradients: XLA fuses the compiled
+    # program differently on each CPU (2.7e-6 relative seen on an AMD EPYC), so 1e-6 holds only
+    # for single ops.
     for got, want in zip(compiled[0] + compiled[1], eager[0] + eager[1], strict=True):
-        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6, atol=1e-7)
+        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=2e-5, atol=1e-6)
 
 
 def test_weight_names_and_configs_round_trip():

@@ -135,11 +135,24 @@ def test_nested_input_signatures_bind_name_and_save(tmp_path):
     assert float(loaded.f([tf.constant([1.0, 2.0, 3.0]), tf.constant([1.0])], {"k": [0, 5]})) == 11.0
 
 
-def test_none_dimensions_joined_by_an_op_trace_per_shape():
+def test_none_dimensions_joined_by_an_op_trace_once():
+    # The op needs the two None dimensions equal: traced once with them joined, as TF traces
+    # once; a concrete function exists for the signature, as in TF.
     @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
     def add(x, y):
         return x + y
 
     np.testing.assert_array_equal(add(tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0])).numpy(), [4.0, 6.0])
+    np.testing.assert_array_equal(
+        add(tf.constant([1.0, 2.0, 3.0]), tf.constant([3.0, 4.0, 5.0])).numpy(), [4, 6, 8]
+    )
+    assert add.get_concrete_function() is not None and add.experimental_get_tracing_count() == 1
+
+    # Dimensions at different axes that an op needs equal: no one trace for every size.
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2, None], tf.float32)])
+    def across(x, y):
+        return x + y[0]
+
+    np.testing.assert_array_equal(across(tf.ones([3]), tf.ones([2, 3])).numpy(), [2.0, 2.0, 2.0])
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"its own symbolic size \(JAX shape"):
-        add.get_concrete_function()
+        across.get_concrete_function()

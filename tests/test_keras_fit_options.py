@@ -13,7 +13,10 @@ import pytest
 import tapejax as tf
 from tapejax.keras._src.trainers.epoch_iterator import class_weight_to_sample_weights
 
-RTOL = 2e-6
+# TF's numbers after a few SGD steps through tanh and two matmuls: XLA's float32 sums round
+# otherwise than TF's (Eigen), which way depends on the CPU, and the steps compound it (1.1e-6
+# relative seen on predict after ten steps).
+RTOL = 1e-5
 X = np.linspace(-1, 1, 30, dtype=np.float32).reshape(10, 3)
 YC = np.array([0, 1, 2, 1, 0, 2, 2, 1, 0, 1], np.int32)
 YB = (X[:, :1] > 0).astype(np.float32)

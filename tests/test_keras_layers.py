@@ -86,8 +86,10 @@ def test_inside_function_as_eagerly(name):
     for _ in range(2):  # the second call runs the compiled function
         outs, grads = compiled(x)
         for got, want in zip(outs + grads, eager_outs + eager_grads, strict=True):
+            # Convolutions, RNN scans and normalizations: the compiled program fuses and sums in
+            # another order than op by op, so the tolerance of the TF comparison above.
             np.testing.assert_allclose(
-                tf.convert_to_tensor(got).numpy(), tf.convert_to_tensor(want).numpy(), rtol=1e-5, atol=1e-6
+                tf.convert_to_tensor(got).numpy(), tf.convert_to_tensor(want).numpy(), rtol=2e-5, atol=2e-6
             )
 
 

@@ -61,12 +61,12 @@ def test_files_written_by_tensorflow_load_and_keep_training():
             -0.15907615423202515,
             -0.16182291507720947,
         ],
-        rtol=1e-6,
+        rtol=1e-5,  # Dense, BatchNormalization, Dense: XLA's float32 sums vs TF's (Eigen)
     )
     assert int(model.optimizer.iterations.numpy()) == 4  # Adam's state came back with the weights
     history = model.fit(X, Y, epochs=1, batch_size=4, verbose=0, shuffle=False).history
     np.testing.assert_allclose(
-        [history["loss"][0], history["mae"][0]], [0.08515843749046326, 0.2656119167804718], rtol=1e-6
+        [history["loss"][0], history["mae"][0]], [0.08515843749046326, 0.2656119167804718], rtol=1e-5
     )
     sequential = tf.keras.models.load_model(DATA / "keras_sequential_tf221.h5")
     assert not sequential.compiled

@@ -2,8 +2,9 @@
 
 Every expected number and text here was printed by TensorFlow 2.21 (Keras 3.15) for the same
 code with the same starting weights (``set_weights`` of the values ``_weights`` makes; TF's
-random initializers draw other numbers than JAX's). Float32 results may differ from TF's in
-the last digit (XLA vs Eigen), hence ``rtol=2e-6``.
+random initializers draw other numbers than JAX's). Float32 results differ from TF's in the
+last digits (XLA vs Eigen sum in other orders, and which order XLA takes depends on the CPU),
+compounded over the training steps before each number, hence ``rtol=1e-5``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from keras_summaries import (
 
 import tapejax as tf
 
-RTOL = 2e-6
+RTOL = 1e-5
 
 
 @pytest.fixture(autouse=True)

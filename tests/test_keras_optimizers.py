@@ -200,10 +200,11 @@ def test_optimizers_apply_variable_constraints_after_the_update():
     model.set_weights([np.array([[0.5], [0.2], [-0.1]], np.float32), np.array([-0.3], np.float32)])
     model.compile(tf.keras.optimizers.Adam(0.5), "mse")
     history = model.fit(x, y, batch_size=5, epochs=2, shuffle=False, verbose=0)
-    np.testing.assert_allclose(history.history["loss"], [0.228624, 0.044913], atol=5e-7)  # 6 digits printed
+    # atol: 6 digits printed; rtol: two epochs of XLA's float32 sums vs Eigen's.
+    np.testing.assert_allclose(history.history["loss"], [0.228624, 0.044913], rtol=1e-5, atol=5e-7)
     kernel, bias = model.get_weights()
     np.testing.assert_allclose(
-        kernel.ravel(), [0.6195430159568787, 0.5759490132331848, 0.5333369970321655], rtol=2e-6
+        kernel.ravel(), [0.6195430159568787, 0.5759490132331848, 0.5333369970321655], rtol=1e-5
     )
     assert bias.tolist() == [0.0] and np.linalg.norm(kernel) <= 1.0 + 1e-6
 

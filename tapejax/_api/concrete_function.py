@@ -15,25 +15,11 @@ import jax
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.tensor import TensorLike
+from .binding import bind_error
 from .tensor_spec import TensorSpec
 from .trace import SymbolicTensor, is_leaf
 
 _numbers = itertools.count(1)
-
-
-def bind_error(reason: str, args, kwargs, signature: str) -> TypeError:
-    """TF's error for arguments that do not bind to a function's signature."""
-    return TypeError(
-        f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} "
-        f"and kwargs: {kwargs!r} for signature: {signature}."
-    )
-
-
-def signature_text(function) -> str:
-    """A Function's input_signature as TF prints it in binding errors: ``(x: TensorSpec(...))``."""
-    names = list(function._signature.parameters) if function._signature is not None else []
-    names += [f"arg{i}" for i in range(len(names), len(function.input_signature))]
-    return "(" + ", ".join(f"{n}: {s!r}" for n, s in zip(names, function.input_signature, strict=False)) + ")"
 
 
 def type_text(value, names: bool = False) -> str:
@@ -69,6 +55,9 @@ class ConcreteFunction:
     >>> cf(tf.constant([1.0, 2.0]))
     <tf.Tensor: shape=(2,), dtype=float32, numpy=array([2., 4.], dtype=float32)>
     """
+
+    # The axes at which the trace joined its None dimensions (see Function._trace_polymorphic).
+    joined: tuple = ()
 
     def __init__(self, trace, function, signature):
         self._trace, self._function = trace, function

@@ -24,6 +24,7 @@ from .._ops.array_ops import cast
 from .._ops.math_ops import equal
 from .._ops.selection_ops import where
 from . import tensor_array
+from .autograph import reversible
 
 
 def _symbolic(value) -> bool:
@@ -130,6 +131,11 @@ def while_loop(
     >>> tf.while_loop(lambda i, s: i < 3, lambda i, s: (i + 1, s * 2.0), (0, tf.constant(1.0)))
     (<tf.Tensor: shape=(), dtype=int32, numpy=3>, <tf.Tensor: shape=(), dtype=float32, numpy=8.0>)
     """
+    if not isinstance(loop_vars, (list, tuple, dict)) or not loop_vars:
+        raise ValueError(
+            "'loop_vars' must be provided. tf.while_loop takes a list or tuple of loop "
+            f"variables, e.g. [i] (got {loop_vars!r})."
+        )
     loop_vars = pack(
         loop_vars,
         [v if tensor_array.is_tensor_array(v) else convert_to_tensor(v) for v in flatten(loop_vars)[0]],
@@ -141,10 +147,18 @@ def while_loop(
             return _traced_while(cond, body, loop_vars, count, maximum_iterations)
         if not go:
             break
-        loop_vars = body(*loop_vars)
-        list(loop_vars)  # TF's check: the body returns a list or tuple of the loop variables
+        loop_vars = _as_loop_vars(body(*loop_vars), loop_vars)
         count += 1
     return loop_vars
+
+
+def _as_loop_vars(result, loop_vars):
+    """The body's result as the loop's state: a bare value is the one element of a one-element
+    state (TF's while_v2 packs it); anything else must be a list or tuple of loop variables."""
+    if len(loop_vars) == 1 and not isinstance(result, (list, tuple)):
+        return type(loop_vars)([result]) if isinstance(loop_vars, (list, tuple)) else [result]
+    list(result)  # TF's check: the body returns a list or tuple of the loop variables
+    return result
 
 
 def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
@@ -170,14 +184,14 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
         n, vals = carry
         loop.salts.append(n)  # random draws in the body differ from one iteration to the next
         try:
-            out, _ = _values(tensor_array.expand(list(body(*unpack(vals)))))
+            out, _ = _values(tensor_array.expand(list(_as_loop_vars(body(*unpack(vals)), loop_vars))))
         finally:
             loop.salts.pop()
         return n + 1, out
 
     with traced_body() as loop:
-        if maximum_iterations is None:  # forward only: JAX cannot reverse-differentiate it
-            _, values = jax.lax.while_loop(keep_going, step, (count, values))
+        if maximum_iterations is None:  # reverse-differentiable by bisection (see reversible)
+            _, values = reversible.while_loop(keep_going, step, (count, values))
         else:  # a bounded scan that stops stepping once the condition fails: differentiable
 
             def bounded(carry, _):

@@ -9,7 +9,6 @@ retrace) is traced once for every size (see ``polymorphic``). ``Trace`` runs the
 from __future__ import annotations
 
 import functools
-import inspect
 import weakref
 
 import jax
@@ -17,16 +16,17 @@ import numpy as np
 
 from .._core import dtype as _dtypes
 from .._core import x64
-from .._core.convert import convert_to_tensor
+from .._core.errors import InvalidArgumentError
 from .._core.purify import WeakMethod
 from .._core.tensor import Tensor, TensorLike
 from .._core.variable import Variable
 from .autograph.conversion import convert
-from .concrete_function import ConcreteFunction, bind_error, signature_text
+from .binding import Binder, check_input_signature
+from .concrete_function import ConcreteFunction
 from .config import functions_run_eagerly
-from .polymorphic import is_shape_polymorphism_error, symbolic_shapes
+from .polymorphic import is_shape_polymorphism_error, joined_axes, joined_mismatch, symbolic_shapes
 from .tensor_spec import TensorSpec
-from .trace import Placeholder, Trace, is_leaf
+from .trace import NON_FIRST_MESSAGE, SINGLETON_MESSAGE, Placeholder, Trace, is_leaf
 
 
 class Function:
@@ -44,7 +44,7 @@ class Function:
     ):
         self._python_function = python_function
         self._autograph = autograph  # converted (once, cached) when first traced
-        self.input_signature = None if input_signature is None else list(input_signature)
+        self.input_signature = None if input_signature is None else check_input_signature(input_signature)
         # Its TensorSpecs in the order of the arguments' flattened leaves (nested structures allowed).
         self._flat_signature = (
             None
@@ -53,14 +53,12 @@ class Function:
         )
         self._reduce_retracing = bool(reduce_retracing or experimental_relax_shapes)
         self._traces: dict = {}  # (tree, signature) -> ConcreteFunction
+        self._created_variables = False  # by the first call's trace (TF's rule for later ones)
         self._relaxed = False  # whether some trace has None dimensions (then calls look for one)
         self._per_shape = False  # the code cannot be traced for None dimensions: trace each shape
         self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
         functools.update_wrapper(self, python_function)
-        try:
-            self._signature = inspect.signature(python_function)
-        except (TypeError, ValueError):
-            self._signature = None
+        self._binder = Binder(python_function, self.input_signature)
 
     @property
     def python_function(self):
@@ -84,52 +82,12 @@ class Function:
             weakref.finalize(instance, self._bound.pop, key, None)
         return bound
 
-    def _canonical(self, args, kwargs):
-        """The arguments as TF binds them: by position where a parameter can take one, with
-        defaults filled in (``f(x, n=2)`` and ``f(x, 2)`` share a trace)."""
-        sig = self._signature
-        if sig is None or (not kwargs and len(args) == len(sig.parameters)):
-            return args, kwargs
-        try:
-            bound = sig.bind(*args, **kwargs)
-        except TypeError as error:
-            if self.input_signature is None:
-                raise
-            raise bind_error(str(error), args, kwargs, signature_text(self)) from None
-        bound.apply_defaults()
-        return bound.args, bound.kwargs
+    @property
+    def _signature(self):
+        return self._binder.signature
 
     def _bind(self, args, kwargs):
-        args, kwargs = self._canonical(args, kwargs)
-        if self.input_signature is None:
-            return args, kwargs
-        if kwargs or len(args) > len(self.input_signature):
-            raise bind_error("too many positional arguments", args, kwargs, signature_text(self))
-
-        def bound(a, spec):
-            """``a`` as ``spec`` (a TensorSpec, or a list/tuple/dict of them) takes it."""
-            if isinstance(spec, dict):
-                if not isinstance(a, dict) or set(a) != set(spec):
-                    raise bind_error(
-                        f"{a!r} does not match the structure of {spec!r}", args, kwargs, signature_text(self)
-                    )
-                return {k: bound(a[k], s) for k, s in spec.items()}
-            if isinstance(spec, (list, tuple)):
-                if not isinstance(a, (list, tuple)) or len(a) != len(spec):
-                    raise bind_error(
-                        f"{a!r} does not match the structure of {spec!r}", args, kwargs, signature_text(self)
-                    )
-                return type(spec)(bound(x, s) for x, s in zip(a, spec, strict=True))
-            if isinstance(a, TensorSpec):
-                t = a
-            else:
-                t = a._as_tensor() if isinstance(a, TensorLike) else convert_to_tensor(a, dtype=spec.dtype)
-            if not spec.is_compatible_with(t):
-                given = a if isinstance(a, TensorSpec) else TensorSpec(t.shape, t.dtype)
-                raise bind_error(f"Can not cast {given!r} to {spec!r}", args, kwargs, signature_text(self))
-            return t
-
-        return tuple(bound(a, spec) for a, spec in zip(args, self.input_signature, strict=True)), {}
+        return self._binder.bind(args, kwargs)
 
     @x64.enabled
     def __call__(self, *args, **kwargs):
@@ -146,7 +104,17 @@ class Function:
         with an ``input_signature`` and no arguments, the signature's trace."""
         if not args and not kwargs and self.input_signature is not None:
             args = tuple(self.input_signature)
-        return self._trace_for(*self._bind(args, kwargs))[0]
+        args, kwargs = self._bind(args, kwargs)
+        leaves = jax.tree_util.tree_leaves((args, kwargs), is_leaf=is_leaf)
+        if any(isinstance(x, TensorSpec) and x.shape is None for x in leaves):
+            raise ValueError(
+                "get_concrete_function needs the rank of every TensorSpec: tapejax traces a "
+                "function once per rank of an unknown-rank TensorSpec(None) (an XLA program has a "
+                "fixed rank), so there is no one concrete function for all ranks. Pass a TensorSpec "
+                "with a shape (None dimensions allowed), or a tensor; calling the function itself "
+                "takes any rank."
+            )
+        return self._trace_for(args, kwargs)[0]
 
     def _trace_for(self, args, kwargs):
         if not kwargs and all(type(x) is Tensor for x in args):  # f(x, y): the hot, common call
@@ -172,23 +140,41 @@ class Function:
         if concrete is None:
             if self._reduce_retracing and not self._per_shape:
                 signature = self._relax(tree, signature)
-            try:
-                concrete = self._new_trace(tree, leaves, dynamic, signature)
-            except Exception as error:
-                if signature == concrete_signature or not is_shape_polymorphism_error(error):
-                    raise
-                # Code that needs concrete sizes (tf.zeros(tf.shape(x))): traced per shape from now on,
-                # as tapejax did before; its Python code ran once more for this call.
-                self._per_shape, signature = True, concrete_signature
-                concrete = self._traces.get((tree, tuple(signature))) or self._new_trace(
-                    tree, leaves, dynamic, signature
-                )
+            concrete, signature = self._trace_polymorphic(
+                tree, leaves, dynamic, signature, concrete_signature
+            )
             self._traces[(tree, tuple(signature))] = concrete
             self._relaxed |= any(k == "tensor" and None in shape for k, shape, _ in signature)
+        if concrete.joined:
+            _check_joined(concrete, concrete_signature)
         return concrete, leaves
 
-    def _new_trace(self, tree, leaves, dynamic, signature) -> ConcreteFunction:
-        shapes = symbolic_shapes([shape for k, shape, _ in signature if k == "tensor"])
+    def _trace_polymorphic(self, tree, leaves, dynamic, signature, concrete_signature):
+        """A trace for ``signature``'s None dimensions, each its own symbol; if the code's ops
+        need two of them equal (``model(x) - y``: batch against batch), with the None
+        dimensions at one axis joined (TF traces such a function once too); if the code needs
+        concrete sizes (``tf.zeros(tf.shape(x))``), per shape from now on, as before."""
+        try:
+            return self._new_trace(tree, leaves, dynamic, signature), signature
+        except Exception as error:
+            if signature == concrete_signature or not is_shape_polymorphism_error(error):
+                raise
+        axes = joined_axes([shape for k, shape, _ in signature if k == "tensor"])
+        if axes:
+            try:
+                return self._new_trace(tree, leaves, dynamic, signature, joined=axes), signature
+            except Exception as error:
+                if not is_shape_polymorphism_error(error):
+                    raise
+        # Its Python code ran once more for each failed attempt.
+        self._per_shape, signature = True, concrete_signature
+        concrete = self._traces.get((tree, tuple(signature))) or self._new_trace(
+            tree, leaves, dynamic, signature
+        )
+        return concrete, signature
+
+    def _new_trace(self, tree, leaves, dynamic, signature, joined=()) -> ConcreteFunction:
+        shapes = symbolic_shapes([shape for k, shape, _ in signature if k == "tensor"], joined=bool(joined))
         it = iter(shapes)
         trace_leaves = []
         for leaf, d, (_, shape, dt) in zip(leaves, dynamic, signature, strict=True):
@@ -201,8 +187,19 @@ class Function:
             else:  # a tensor of the traced shape: its placement too
                 trace_leaves.append(leaf)
         fn = convert(self._python_function) if self._autograph else self._python_function
-        trace = Trace(fn, tree, trace_leaves, dynamic, not self._traces)
-        return ConcreteFunction(trace, self, signature)
+        trace = Trace(fn, tree, trace_leaves, dynamic, self._creation_refusal())
+        if not self._traces:
+            self._created_variables = trace.created_variables
+        concrete = ConcreteFunction(trace, self, signature)
+        concrete.joined = tuple(joined)
+        return concrete
+
+    def _creation_refusal(self) -> str | None:
+        """TF's rule: only the first call's traces may create Variables; a later one gets the
+        singleton message if the first created some, else TF's "non-first call" message."""
+        if not self._traces:
+            return None
+        return SINGLETON_MESSAGE if self._created_variables else NON_FIRST_MESSAGE
 
     def _most_specific(self, tree, signature):
         """The trace whose signature (None dimensions) takes this one with the fewest None."""
@@ -264,6 +261,19 @@ def _signature(x, dynamic: bool) -> tuple:
         return ("static", type(x).__name__, x)
     except TypeError:
         return ("object", id(x), None)
+
+
+def _check_joined(concrete, signature) -> None:
+    """A trace whose None dimensions at an axis were joined takes calls whose sizes there agree
+    (where TF's op would fail on them, e.g. ``x - y`` of batches 2 and 3)."""
+    mismatch = joined_mismatch(concrete.joined, [shape for k, shape, _ in signature if k == "tensor"])
+    if mismatch is not None:
+        axis, sizes = mismatch
+        raise InvalidArgumentError(
+            f"Incompatible shapes: {concrete.name} was traced once for inputs whose dimension "
+            f"{axis} its ops require equal, and was called with sizes {sizes} there. Pass inputs "
+            "whose sizes agree."
+        )
 
 
 def _accepts(general, specific) -> bool:

@@ -23,15 +23,42 @@ _Literal = jax.extend.core.Literal
 _counter = itertools.count()
 
 
-def symbolic_shapes(shapes: list) -> list:
+def symbolic_shapes(shapes: list, joined: bool = False) -> list:
     """``shapes`` (tuples with ``None`` for unknown dimensions) with a fresh symbolic dimension
-    for each ``None``, all in one scope."""
+    for each ``None``, all in one scope. ``joined``: the ``None`` dimensions at one axis share
+    one symbol (a batch dimension that the code's ops require equal across arguments)."""
     n = sum(d is None for s in shapes for d in s)
     if not n:
         return list(shapes)
+    if joined:
+        axes = sorted({a for s in shapes for a, d in enumerate(s) if d is None})
+        names = {a: f"d{next(_counter)}" for a in axes}
+        dims = dict(zip(axes, jax.export.symbolic_shape(", ".join(names[a] for a in axes)), strict=True))
+        return [tuple(dims[a] if d is None else d for a, d in enumerate(s)) for s in shapes]
     names = [f"d{next(_counter)}" for _ in range(n)]
     dims = iter(jax.export.symbolic_shape(", ".join(names)))
     return [tuple(next(dims) if d is None else d for d in s) for s in shapes]
+
+
+def joined_axes(shapes: list) -> list:
+    """The axes at which two or more of ``shapes`` have a ``None`` dimension (what joining
+    would tie together); empty when joining changes nothing."""
+    axes: dict = {}
+    for s in shapes:
+        for a, d in enumerate(s):
+            if d is None:
+                axes[a] = axes.get(a, 0) + 1
+    return sorted(a for a, k in axes.items() if k > 1)
+
+
+def joined_mismatch(axes: list, shapes: list):
+    """The first axis of ``axes`` at which ``shapes`` (a call's concrete shapes, where the
+    trace had ``None``s) differ, with their sizes; None when they agree."""
+    for a in axes:
+        sizes = {s[a] for s in shapes if len(s) > a}
+        if len(sizes) > 1:
+            return a, sorted(sizes)
+    return None
 
 
 def is_symbolic(shape) -> bool:

@@ -112,34 +112,57 @@ def _argument_names(fn, tree, n: int) -> list:
 
 
 # TF's message (ValueError) for a Variable created by a trace that may not create one.
-_SINGLETON_MESSAGE = (
+SINGLETON_MESSAGE = (
     "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
     "tf.Variable is only created once or created outside tf.function. See "
     "https://www.tensorflow.org/guide/function#creating_tfvariables for more information."
 )
 
 
-class _CreationGuard:
-    """Told of each Variable created while the function's Python code runs (see Variable)."""
+# TF's message (ValueError) for a Variable created by a later trace of a function whose first
+# call created none.
+NON_FIRST_MESSAGE = "Creating variables on a non-first call to a function decorated with tf.function."
 
-    def __init__(self, allowed: bool):
-        self.allowed, self.created_any = allowed, False
+# A function it calls created a Variable again on this function's second trace.
+_UNCAPTURED_MESSAGE = (
+    "A tf.Variable was created by a function called from this tapejax.function on each of its "
+    "traces; tapejax traces a function once more to take the Variables created during its "
+    "trace as inputs, so it cannot capture one made anew on each run. Create it once "
+    "(e.g. `if self.v is None:`) or outside the function."
+)
+
+
+class _CreationGuard:
+    """Told of each Variable created while the function's Python code runs (see Variable):
+    by the code itself or in its init_scope (``own``), or by a function it calls. ``refusal``:
+    TF's message when this run may create none (None: it may)."""
+
+    def __init__(self, refusal: str | None, scope):
+        self.refusal, self.scope = refusal, scope
+        self.created_own = False  # TF traces such a function twice, the second run creating none
+        self.new: list = []  # ids of every Variable created during this run
 
     def check_creation(self) -> None:
-        if not self.allowed:
-            raise ValueError(_SINGLETON_MESSAGE)
+        if self.refusal is not None:
+            raise ValueError(self.refusal)
 
-    def created(self, variable) -> None:
-        # This run is traced again; until then, the new Variable is symbolic like the others
-        # (so that it can be assigned).
-        self.created_any = True
-        if state.variable_scopes:
-            state.variable_scopes[-1][id(variable)] = Tensor(variable._stored)
+    def created(self, variable, own: bool) -> None:
+        # Until the function is traced again with it as an input, the new Variable reads as its
+        # initial value here, and an assignment (also one written back by an inner function's
+        # call) stays symbolic, as the others' do.
+        self.created_own |= own
+        self.new.append(id(variable))
+        self.scope[id(variable)] = Tensor(variable._stored)
+
+    def must_trace_again(self) -> bool:
+        """Whether this run baked a Variable's value in: the code created one (TF's second
+        trace), or read one that a function it called or an init_scope created."""
+        return self.created_own or not self.scope.used.isdisjoint(self.new)
 
 
 @contextlib.contextmanager
-def _creation_guard(allowed: bool):
-    guard = _CreationGuard(allowed)
+def _creation_guard(refusal: str | None, scope):
+    guard = _CreationGuard(refusal, scope)
     state.creation_guards.append(guard)
     try:
         yield guard
@@ -153,11 +176,12 @@ class Trace:
     The Python function runs once per signature, as TF's does: every Variable alive when the
     trace starts stands in as a symbolic input, and those the code touched (read or assigned)
     become the compiled function's explicit inputs; the others are cut from the traced program.
-    A trace allowed to create Variables (the function's first) that does create some is run
-    once more, as in TF, and that second run may create none (TF's ValueError).
+    A trace allowed to create Variables (the function's first: ``refusal`` None) that does
+    create some is run once more, as in TF, and that second run may create none (TF's
+    ValueError, as later traces: ``refusal``, TF's message for them).
     """
 
-    def __init__(self, fn, tree, leaves, dynamic, allow_creation: bool):
+    def __init__(self, fn, tree, leaves, dynamic, refusal: str | None):
         self.tree, self.dynamic = tree, dynamic
         self.statics = statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
         specs = [_spec(leaf._value) for leaf, d in zip(leaves, dynamic, strict=True) if d]
@@ -174,7 +198,13 @@ class Trace:
             a, kw = jax.tree_util.tree_unflatten(tree, args)
             checks: list = []
             run["checks"] = checks
-            with no_recording(), variables_as(variables, var_values) as scope, _checks(checks):
+            with (
+                no_recording(),
+                variables_as(variables, var_values) as scope,
+                _creation_guard(run["refusal"], scope) as guard,
+                _checks(checks),
+            ):
+                run["guard"] = guard
                 before = dict(scope)
                 result = fn(*a, **kw)
                 # Inside the scope: a returned Variable gives its value after the call's assignments.
@@ -192,13 +222,8 @@ class Trace:
             )
             return outs, [scope[id(v)]._value for v in assigned]
 
-        for attempt in (0, 1):
-            candidates = live_variables()
-            var_specs = [_spec(v._stored) for v in candidates]
-            with _creation_guard(allow_creation and attempt == 0) as guard:
-                traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
-            if not guard.created_any:
-                break
+        traced, candidates = _trace_capturing_new_variables(pure, run, specs, refusal)
+        self.created_variables = run["created_variables"]
         self.traces = run["count"]
         self.assigned, self.out_tree = run["assigned"], run["out_tree"]
         self.out_is_tensor, self.out_static = run["is_tensor"], run["out_static"]
@@ -213,14 +238,17 @@ class Trace:
         self.polymorphic = any(is_symbolic(s.shape) for s in specs)
         self.names, self.specs = names, specs
         at = {id(v): i for i, v in enumerate(self.variables)}
+        self.captured = captured = _captured(traced, len(specs) + len(candidates))
         self.jitted = _pruned(
             traced.jaxpr,
-            len(specs),
+            len(captured) + len(specs),
             keep,
             len(self.assigned),
             self.polymorphic,
             [at[id(v)] for v in self.assigned] if self.checked else None,
         )
+        if captured:  # only a function traced inside another's trace pays for this
+            self.jitted = functools.partial(_with_captured, self.jitted, captured)
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
@@ -244,6 +272,8 @@ class Trace:
         if state.recorders or state.read_collectors or jax_is_tracing():
             # A tape or accumulator may record the call (it is differentiable), or an outer
             # function is tracing: Variables are read (and recorded) as any op's inputs are.
+            if self.captured and state.recorders:
+                raise NotImplementedError(_CAPTURED_UNDER_TAPE_MESSAGE)
             inputs = [convert_to_tensor(leaf) for leaf in given]
             flat = record(self.op, [*inputs, *[v._as_tensor() for v in self.variables]])
         else:  # nothing records: call the compiled function directly (the common, hot case)
@@ -266,6 +296,27 @@ class Trace:
         return jax.tree_util.tree_unflatten(self.out_tree, result)
 
 
+def _trace_capturing_new_variables(pure, run: dict, specs: list, refusal: str | None):
+    """Traces ``pure`` with every live Variable as a candidate input, once more when the run
+    baked in the value of a Variable created during it (see _CreationGuard). Returns the
+    traced program and its candidates."""
+    run["created_variables"] = False
+    for attempt in (0, 1):
+        candidates = live_variables()
+        var_specs = [_spec(v._stored) for v in candidates]
+        run["refusal"] = refusal if attempt == 0 else SINGLETON_MESSAGE
+        traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
+        guard = run["guard"]
+        run["created_variables"] |= guard.created_own
+        if not guard.must_trace_again():
+            return traced, candidates
+        # TF traces a function that created Variables twice; one that only captured a
+        # Variable created elsewhere during its trace, once (its second run here is not counted).
+        run["count"] -= not guard.created_own
+    # Never a program with a Variable's value baked in: a clear error instead.
+    raise NotImplementedError(_UNCAPTURED_MESSAGE)
+
+
 @contextlib.contextmanager
 def _checks(checks: list):
     state.runtime_checks.append(checks)
@@ -273,6 +324,34 @@ def _checks(checks: list):
         yield
     finally:
         state.runtime_checks.pop()
+
+
+def _captured(traced, n_inputs: int) -> list:
+    """The enclosing function's symbolic values that the code closed over (a function defined
+    and traced inside another's trace, reading the outer one's tensors, as TF's nested
+    functions capture them). JAX makes them the traced program's leading inputs."""
+    n = len(traced.jaxpr.jaxpr.invars) - n_inputs
+    if n == 0:
+        return []
+    consts = list(getattr(traced, "_consts", ()))  # JAX's Traced keeps them (no public name yet)
+    if len(consts) != n:
+        raise NotImplementedError(
+            "tapejax cannot yet compile a tf.function that closes over a tensor of the function "
+            "that calls it; pass the tensor as an argument instead."
+        )
+    return consts
+
+
+# A tape would miss the derivative through the closed-over tensors (not inputs of the call).
+_CAPTURED_UNDER_TAPE_MESSAGE = (
+    "tapejax cannot yet differentiate a tf.function that closes over a tensor of the function "
+    "that calls it (a tape is recording its call); pass the tensor as an argument instead."
+)
+
+
+def _with_captured(jitted, captured: list, values: list, var_values: list):
+    """Calls a program whose leading inputs are the closed-over values ``captured``."""
+    return jitted([*captured, *values], var_values)
 
 
 def _pruned(

@@ -31,7 +31,8 @@ class _ThreadState(threading.local):
         # call that fails can undo the assignments it made.
         self.assign_logs: list[list] = []
         # Stack of the variable-creation policies of the functions being traced (innermost
-        # last): each is told of every Variable created while its function's Python code runs.
+        # last): each is told of every Variable created while its function's Python code runs,
+        # also by a function it calls or in an init_scope (as TF, that is the function's own).
         self.creation_guards: list = []
         # Stack of lists, one per tapejax.function being traced, told of each runtime check its
         # code adds (see runtime_check.check).

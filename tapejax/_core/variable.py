@@ -19,14 +19,24 @@ from . import dtype as _dtypes
 from . import x64
 from .convert import convert_to_tensor
 from .name_scope import current_scope
+from .shape import TensorShape
 from .state import assign_variable, init_scope, lookup_variable, scope_depth, state
 from .tensor import Tensor, TensorLike
+from .variable_enums import VariableAggregation, VariableSynchronization
 
 _creation_order = itertools.count()
 # Every Variable alive, so that a function being traced can give each one it touches its own
 # input (see _function.py). Weak: the registry keeps nothing alive.
 _live: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # creation order -> Variable
 _live_lock = threading.Lock()
+
+
+def _shape_arg(shape) -> str:
+    return (
+        str(list(shape))
+        if isinstance(shape, (list, tuple)) and not isinstance(shape, TensorShape)
+        else str(shape)
+    )
 
 
 def live_variables() -> list:
@@ -55,26 +65,63 @@ class Variable(TensorLike):
     Args:
       initial_value: the value, or a zero-argument callable returning it.
       trainable: whether tapes watch it automatically when it is read.
+      validate_shape: accepted for TF compatibility (assignments keep the variable's ``shape``).
       name: its name (``'Variable'`` by default; printed as ``'name:0'``).
       dtype: if given, the initial value is converted to it.
-      shape: accepted for TF compatibility; must match the value's shape if given.
+      constraint: a callable an optimizer applies to the variable after each update.
+      synchronization, aggregation: how a distribution strategy keeps and combines replicas'
+        values (``tf.VariableSynchronization``, ``tf.VariableAggregation``).
+      shape: the variable's shape, compatible with the value's; ``None`` dimensions (or
+        ``tf.TensorShape(None)``) let assignments change those dimensions, as TF's.
 
     >>> import tapejax as tf
     >>> tf.Variable(1.0)
     <tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>
     """
 
-    __slots__ = ("_stored", "_aval", "_trainable", "_name", "_order", "__weakref__")
+    __slots__ = (
+        "_stored",
+        "_aval",
+        "_trainable",
+        "_name",
+        "_order",
+        "_shape",
+        "_constraint",
+        "_synchronization",
+        "_aggregation",
+        "__weakref__",
+    )
 
     @x64.enabled
     def __init__(
-        self, initial_value=None, trainable=True, name=None, dtype=None, shape=None, **unused_tf_kwargs
+        self,
+        initial_value=None,
+        trainable=None,
+        validate_shape=True,
+        caching_device=None,
+        name=None,
+        variable_def=None,
+        dtype=None,
+        import_scope=None,
+        constraint=None,
+        synchronization=VariableSynchronization.AUTO,
+        aggregation=VariableAggregation.NONE,
+        shape=None,
+        **unused_tf_kwargs,
     ):
         if initial_value is None:
             raise ValueError("initial_value must be specified.")
-        guard = state.creation_guards[-1] if state.creation_guards else None
-        if guard is not None:
-            guard.check_creation()  # a function being traced may forbid it (TF's ValueError)
+        if constraint is not None and not callable(constraint):
+            raise ValueError(
+                f"Argument `constraint` must be None or a callable. a callable. Got a {type(constraint)}:  {constraint}"
+            )
+        synchronization = VariableSynchronization(synchronization)
+        aggregation = VariableAggregation(aggregation)
+        if trainable is None:  # TF: a variable synchronized on read (a metric's) is not trained
+            trainable = synchronization != VariableSynchronization.ON_READ
+        guards = state.creation_guards
+        if guards:
+            guards[-1].check_creation()  # the function being traced may forbid it (TF's ValueError)
         if callable(initial_value):
             # As in TF: the initializer runs in init_scope (eagerly, also inside a traced function).
             with init_scope():
@@ -90,19 +137,27 @@ class Variable(TensorLike):
             )
         if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
             value = Tensor(value._value.astype(_dtypes.as_dtype(dtype)._np))
-        if shape is not None and tuple(shape) != tuple(value.shape):
+        declared = value.shape if shape is None else TensorShape(shape)
+        if not value.shape.is_compatible_with(declared):
             raise ValueError(
-                f"Variable shape {tuple(shape)} does not match the initial value's shape {value.shape}."
+                f"In this `tf.Variable` creation, the initial value's shape ({value.shape}) is not "
+                f"compatible with the explicitly supplied `shape` argument ({_shape_arg(shape)})."
             )
+        self._shape = None if declared.is_fully_defined() else declared  # None: the value's
+        self._constraint = constraint
+        self._synchronization, self._aggregation = synchronization, aggregation
         self._stored = value._value
         self._aval = (tuple(self._stored.shape), self._stored.dtype)  # assignment keeps both
-        self._trainable = bool(trainable) if trainable is not None else True
+        self._trainable = bool(trainable)
         self._name = current_scope() + (name.split(":")[0] if name else "Variable")  # as TF
         self._order = next(_creation_order)
         with _live_lock:
             _live[self._order] = self
-        if guard is not None:
-            guard.created(self)
+        # Every function being traced is told, not only the innermost one whose code created
+        # it: an enclosing function that reads it (through the inner function's call) must take
+        # it as an input too, or it would bake in today's value.
+        for i, guard in enumerate(guards):
+            guard.created(self, own=i == len(guards) - 1)
 
     # The raw stored value: what shape/dtype/numpy read without recording anything.
     @property
@@ -128,6 +183,22 @@ class Variable(TensorLike):
     @property
     def name(self) -> str:
         return f"{self._name}:0"
+
+    @property
+    def shape(self) -> TensorShape:
+        return TensorShape(self._aval[0]) if self._shape is None else self._shape
+
+    @property
+    def constraint(self):
+        return self._constraint
+
+    @property
+    def synchronization(self) -> VariableSynchronization:
+        return self._synchronization
+
+    @property
+    def aggregation(self) -> VariableAggregation:
+        return self._aggregation
 
     @property
     def trainable(self) -> bool:
@@ -188,7 +259,9 @@ class Variable(TensorLike):
             new = tensor._value
         else:
             new = convert_to_tensor(value, dtype=self.dtype)._value
-        if tuple(new.shape) != tuple(self._value.shape):
+        if tuple(new.shape) != tuple(self._value.shape) and not (
+            self._shape is not None and self._shape.is_compatible_with(new.shape)
+        ):
             raise ValueError(
                 f"Cannot {method} to variable {self.name!r}: Shape mismatch. The variable shape "
                 f"{self.shape}, and the assigned value shape {tuple(new.shape)} are incompatible."
@@ -232,6 +305,8 @@ class Variable(TensorLike):
             if not new.sharding.is_equivalent_to(sharding, new.ndim):
                 new = jax.device_put(new, sharding)
         self._stored = new if isinstance(new, jax.Array) else jnp.asarray(new)
+        if self._shape is not None:  # a shape with None dimensions: the value's may change
+            self._aval = (tuple(self._stored.shape), self._stored.dtype)
 
     def __repr__(self) -> str:
         return (

@@ -16,7 +16,7 @@ from .._core import dtype as _dtypes
 from .._core.convert import constant_array, convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
-from .._core.tensor import Tensor
+from .._core.tensor import Tensor, TensorLike
 from .array_ops import as_ints, cast
 from .builders import binary_args, check_dtype
 
@@ -119,7 +119,7 @@ def linspace(start, stop, num, name=None, axis=0) -> Tensor:
     return record(_LINSPACE, (start, stop), {"num": int(num), "axis": axis})
 
 
-_RANGE_ORDER = ("int32", "int64", "float32", "float64")
+_RANGE_ORDER = ("int32", "int64", "float16", "bfloat16", "float32", "float64")
 
 
 def _range_rank(name: str) -> int:
@@ -128,7 +128,8 @@ def _range_rank(name: str) -> int:
 
 def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # noqa: A001
     """Like Python's ``range`` for tensors (``tf.range``): int32 for ints, float32 for floats;
-    mixed arguments take the widest of int32 < int64 < float32 < float64, as TF.
+    mixed arguments take the widest of int32 < int64 < float16 < bfloat16 < float32 < float64,
+    as TF; the length and values are computed in that dtype, as TF's kernel.
 
     >>> import tapejax as tf
     >>> tf.range(5, 0, -2)
@@ -136,7 +137,12 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
     """
     if limit is None:
         start, limit = 0, start
-    args = [convert_to_tensor(v) for v in (start, limit, delta)]
+    # As TF: a Python number converts straight to ``dtype`` (0.1 in float64 is float64's 0.1,
+    # not float32's widened), a tensor is cast.
+    args = [
+        v if isinstance(v, TensorLike) else convert_to_tensor(v, dtype=dtype) for v in (start, limit, delta)
+    ]
+    args = [convert_to_tensor(v) for v in args]
     for what, a in zip(("start", "limit", "delta"), args, strict=True):
         if a._is_symbolic():
             raise TypeError(
@@ -155,7 +161,20 @@ def range(start, limit=None, delta=1, dtype=None, name="range") -> Tensor:  # no
         raise InvalidArgumentError(f"Requires start <= limit when delta > 0: {lo}/{hi} [Op:Range]")
     if step < 0 and lo < hi:
         raise InvalidArgumentError(f"Requires start >= limit when delta < 0: {lo}/{hi} [Op:Range]")
-    return Tensor(constant_array(np.arange(lo, hi, step).astype(dtype._np)))
+    return Tensor(constant_array(_range_values(lo, hi, step, dtype._np)))
+
+
+def _range_values(lo, hi, step, np_dtype) -> np.ndarray:
+    # TF's Range kernel works in the output dtype throughout: the length is
+    # ceil(|(limit - start) / delta|) computed in that dtype (float32 for Python floats), and
+    # element i is start + T(i) * delta, rounded in that dtype at each step. numpy's arange does
+    # both in float64, which gives tf.range(-2., 1., 3. / 800.) 801 float32 elements, not TF's 800.
+    lo, hi, step = (np_dtype.type(v) for v in (lo, hi, step))
+    if np.issubdtype(np_dtype, np.integer):
+        size = (abs(int(hi) - int(lo)) + abs(int(step)) - 1) // abs(int(step))
+    else:
+        size = int(np.ceil(np.abs((hi - lo) / step)))
+    return lo + np.arange(max(size, 0)).astype(np_dtype) * step
 
 
 _ONE_HOT = Op(

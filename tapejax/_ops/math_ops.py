@@ -302,7 +302,7 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001 - TF's name
 def reciprocal_no_nan(x, name=None) -> Tensor:
     """``1 / x``, but 0 where ``x`` is 0 (``tf.math.reciprocal_no_nan``)."""
     x = convert_to_tensor(x)
-    return divide_no_nan(Tensor(jnp.ones((), x._np_dtype)), x)
+    return divide_no_nan(convert_to_tensor(1, dtype=x.dtype), x)  # float64's 1 too (x64 mode)
 
 
 def scalar_mul(scalar, x, name=None) -> Tensor:

@@ -7,14 +7,15 @@ Indices are n-d (their last axis indexes the tensor); duplicates add for ``scatt
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
 from .._core.convert import convert_to_tensor
 from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
 from .._core.tensor import Tensor
-from .array_ops import as_ints
+from .array_ops import as_ints, reshape
 from .builders import check_dtype, convert_like
-from .selection_ops import _INDEX_DTYPES, check_nd_indices
+from .selection_ops import _INDEX_DTYPES, check_indices, check_nd_indices
 
 
 def _at(tensor, indices):
@@ -27,16 +28,28 @@ _UPDATES = {
     "sub": lambda ref, u: ref.add(-u),
     "max": lambda ref, u: ref.max(u),
     "min": lambda ref, u: ref.min(u),
+    "mul": lambda ref, u: ref.multiply(u),
+    "div": lambda ref, u: ref.divide(u),
 }
 _SCATTER = Op("TensorScatterUpdate", lambda t, i, u, kind: _UPDATES[kind](_at(t, i), u))
 
 
 def _scatter(tensor, indices, updates, kind: str, op_name: str) -> Tensor:
+    return scatter_into(tensor, indices, updates, kind, op_name)
+
+
+def scatter_into(tensor, indices, updates, kind: str, op_name: str, rows: bool = False) -> Tensor:
+    """``tensor`` with ``updates`` applied at n-d ``indices`` by ``kind`` (update, add, sub, max,
+    min, mul, div). ``rows``: the indices are row numbers (one per update row, TF's
+    ResourceScatter* check and message), not n-d indices."""
     t = convert_to_tensor(tensor)
     i = convert_to_tensor(indices)
     u = convert_like(updates, t)
     check_dtype(op_name, _INDEX_DTYPES, i, attr="Tindices")
-    check_nd_indices(i, t.shape, op_name, what="shape")
+    if rows:
+        check_indices(reshape(i, [-1]), t.shape[0] if t.ndim else 0, op_name)
+    else:
+        check_nd_indices(i, t.shape, op_name, what="shape")
     expected = tuple(i.shape[:-1]) + tuple(t.shape[i.shape[-1] :])
     if tuple(u.shape) != expected:
         dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
@@ -80,5 +93,5 @@ def tensor_scatter_nd_min(tensor, indices, updates, name=None) -> Tensor:
 def scatter_nd(indices, updates, shape, name=None) -> Tensor:
     """A zero tensor of ``shape`` with ``updates`` added at ``indices`` (``tf.scatter_nd``)."""
     u = convert_to_tensor(updates)
-    zeros = Tensor(jnp.zeros(as_ints(shape), u._np_dtype))
+    zeros = convert_to_tensor(np.zeros(as_ints(shape), u._np_dtype))  # float64 zeros too (x64 mode)
     return _scatter(zeros, indices, u, "add", "ScatterNd")

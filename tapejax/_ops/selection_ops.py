@@ -58,7 +58,7 @@ def where(condition, x=None, y=None, name=None) -> Tensor:
     return record(_WHERE, (cond, x, y))
 
 
-def _check_indices(indices: Tensor, limit: int, op_name: str) -> None:
+def check_indices(indices: Tensor, limit: int, op_name: str) -> None:
     if indices._is_symbolic():  # checked when the function runs (see runtime_check)
         idx = indices._value
         bad = ((idx < 0) | (idx >= limit)).reshape(-1)
@@ -107,7 +107,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
             f"Shape must be at least rank {axis + 1} but is rank {p.ndim} [Op:GatherV2]"
         )
     axis %= p.ndim
-    _check_indices(i, p.shape[axis], "GatherV2")
+    check_indices(i, p.shape[axis], "GatherV2")
     return record(_GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims})
 
 

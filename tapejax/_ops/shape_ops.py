@@ -80,3 +80,20 @@ def broadcast_dynamic_shape(shape_x, shape_y) -> Tensor:
     x, y = convert_to_tensor(shape_x), convert_to_tensor(shape_y)
     out = broadcast_shape("BroadcastArgs", tuple(np.asarray(x._value)), tuple(np.asarray(y._value)))
     return Tensor(constant_array(out, x._value.dtype))
+
+
+def get_static_value(tensor, partial=False):
+    """The value of ``tensor`` as numpy if it is known without running a traced program, else
+    ``None`` (``tf.get_static_value``). Eager tensors are known; in ``tf.function`` a tensor
+    computed from static facts (``tf.shape`` of a known shape, constants made by tapejax) is
+    known, one that depends on an argument is not. Non-tensors come back as they are.
+
+    >>> import tapejax as tf
+    >>> tf.get_static_value(tf.constant([1, 2]))
+    array([1, 2], dtype=int32)
+    """
+    if not isinstance(tensor, TensorLike):
+        return tensor
+    if not isinstance(tensor, Tensor) or tensor._is_symbolic():
+        return None  # a Variable's value can change (TF gives None too); a traced value is unknown
+    return np.asarray(tensor._value)

@@ -6,6 +6,8 @@ loaded, nor the other way): ``element_spec.json`` (the structure, shapes and dty
 number of elements) and ``elements.npz`` (per component, the elements' values one after
 another and each element's shape; ``compression="GZIP"`` compresses it). Elements of one
 shape are read back as rows of arrays, so a ``batch`` after ``load`` is gathered at once.
+Both carry checksums (``_integrity``): a damaged directory raises DataLossError, not wrong
+elements.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import os
 import numpy as np
 
 from .._api.tensor_spec import TensorSpec
+from .._core import checksum
 from .._core.dtype import as_dtype
 from .._core.errors import NotFoundError
+from . import _integrity
 from ._cardinality import INFINITE_CARDINALITY
 from ._position import fingerprint
 from ._sources import TensorSlices
@@ -73,8 +77,14 @@ def write(elements, spec, path, compression=None) -> None:
     os.makedirs(path, exist_ok=True)
     savez = np.savez_compressed if compression == "GZIP" else np.savez
     savez(os.path.join(path, VALUES_FILE), **arrays)
+    saved = {
+        "element_spec": _structure(spec),
+        "count": count,
+        "files": {VALUES_FILE: list(checksum.of_file(os.path.join(path, VALUES_FILE)))},
+        "arrays": {name: checksum.of_array(a) for name, a in arrays.items()},
+    }
     with open(os.path.join(path, SPEC_FILE), "w") as f:  # last: a directory with it is complete
-        json.dump({"element_spec": _structure(spec), "count": count}, f)
+        json.dump(checksum.seal(saved), f)
 
 
 def load(path, element_spec=None):
@@ -84,14 +94,18 @@ def load(path, element_spec=None):
     spec_path = os.path.join(path, SPEC_FILE)
     if not os.path.isfile(spec_path):
         raise NotFoundError(None, None, f"tf.data snapshot element_spec file not found: {spec_path}.")
-    with open(spec_path) as f:
-        saved = json.load(f)
+    saved = _integrity.read_spec(path, spec_path)
     spec = _spec(saved["element_spec"]) if element_spec is None else element_spec
     count = int(saved["count"])
+    _integrity.check_file(path, VALUES_FILE, saved)
     with np.load(os.path.join(path, VALUES_FILE)) as arrays:
         components = []
         for i, s in enumerate(leaves(spec)):
-            flat, shapes = arrays[f"values_{i}"].astype(s.dtype._np, copy=False), arrays[f"shapes_{i}"]
+            flat, shapes = (
+                _read(path, arrays, f"values_{i}", saved),
+                _read(path, arrays, f"shapes_{i}", saved),
+            )
+            flat = flat.astype(s.dtype._np, copy=False)
             sizes = np.prod(shapes, axis=1, dtype=np.int64) if shapes.shape[1] else np.ones(count, np.int64)
             parts = np.split(flat, np.cumsum(sizes)[:-1]) if count else []
             components.append([p.reshape(shape) for p, shape in zip(parts, shapes.tolist(), strict=True)])
@@ -100,6 +114,13 @@ def load(path, element_spec=None):
     stage = Elements([pack(spec, [c[j] for c in components]) for j in range(count)], spec)
     stage.name = "_LoadDataset"
     return stage
+
+
+def _read(path, arrays, name, saved):
+    """The array ``name`` of the open ``elements.npz``, its checksum checked."""
+    array = arrays[name]
+    _integrity.check_array(path, name, array, saved)
+    return array
 
 
 class Loaded(TensorSlices):

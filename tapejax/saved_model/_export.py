@@ -22,7 +22,7 @@ import uuid
 import jax
 from jax import export as jax_export
 
-from .._api.trace import Trace
+from .._api.trace import SINGLETON_MESSAGE, Trace
 from ._call import register_original
 
 _MAX_VARIANTS = 64
@@ -144,7 +144,7 @@ def _export(function, specs, options, nesting):
     custom gradient."""
     leaves = [_AbstractArg(s) for s in specs]
     tree = jax.tree_util.tree_structure((tuple(jax.tree_util.tree_unflatten(nesting, leaves)), {}))
-    trace = Trace(function._python_function, tree, leaves, [True] * len(leaves), allow_creation=False)
+    trace = Trace(function._python_function, tree, leaves, [True] * len(leaves), refusal=SINGLETON_MESSAGE)
     if not all(trace.out_is_tensor):
         static = [o for o in trace.out_static if o is not None]
         raise ValueError(

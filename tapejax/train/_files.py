@@ -5,7 +5,8 @@ The layout follows TensorFlow's (``ckpt-3.index`` beside the values), so code th
 ``PyTreeCheckpointer`` (tensorstore underneath; a sharded ``jax.Array`` is written shard by
 shard and read back onto the live Variable's sharding). A write removes the old index first
 and writes the new one last, through a temporary file: a checkpoint whose ``.index`` exists is
-complete, and one cut off halfway is not found rather than half read.
+complete, and one cut off halfway is not found rather than half read. The index holds the
+checksums of every file and value (``_integrity``), checked before any value is assigned.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import os
 import jax
 import numpy as np
 
-from .._core import x64
+from .._core import checksum, x64
 from .._core.errors import DataLossError, NotFoundError
 from .._core.variable import Variable
+from . import _integrity
 
 FORMAT = "tapejax.train.Checkpoint"
-VERSION = 1
+VERSION = 2  # 2: with checksums; 1 (no checksums) is still read
 
 
 def _orbax():
@@ -40,7 +42,7 @@ def exists(prefix: str) -> bool:
 def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
     """Writes the checkpoint ``prefix``; returns it (a str)."""
     prefix = os.fspath(prefix)
-    values = {}
+    values, records = {}, saved_variables(nodes)
     for i, variable in enumerate(variables):
         value = variable._value
         if isinstance(value, jax.core.Tracer):
@@ -49,15 +51,18 @@ def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
                 "is symbolic while the function traces. Save between steps, outside the function."
             )
         values[str(i)] = value
+        records[i]["crc32"] = checksum.of_array(value)
     index = prefix + ".index"
     os.makedirs(os.path.dirname(os.path.abspath(prefix)), exist_ok=True)
     if os.path.lexists(index):
         os.remove(index)
+    data = os.path.abspath(prefix + ".data")
     if values:
-        _orbax().PyTreeCheckpointer().save(os.path.abspath(prefix + ".data"), values, force=True)
+        _orbax().PyTreeCheckpointer().save(data, values, force=True)
+    files = checksum.of_files(data) if values else {}
     temporary = index + ".tmp"
     with open(temporary, "w") as f:
-        json.dump({"format": FORMAT, "version": VERSION, "nodes": nodes}, f)
+        json.dump(_integrity.seal({"format": FORMAT, "version": VERSION}, nodes, files), f)
     os.replace(temporary, index)
     return prefix
 
@@ -74,22 +79,29 @@ def not_found(prefix: str, restoring: bool) -> NotFoundError:
 
 
 def read_index(prefix, restoring: bool = True) -> list[dict]:
-    """The saved object graph of ``prefix``; NotFoundError or DataLossError if it has none."""
+    """The saved object graph of ``prefix``, its checksum checked; NotFoundError or
+    DataLossError if it has none."""
+    return read_checked_index(prefix, restoring)["nodes"]
+
+
+def read_checked_index(prefix, restoring: bool = True) -> dict:
+    """The parsed index of ``prefix`` (``nodes``, and ``files`` from version 2 on), checked."""
     prefix = os.fspath(prefix)
     if not exists(prefix):
         raise not_found(prefix, restoring)
     try:
         with open(prefix + ".index", "rb") as f:
             index = json.loads(f.read().decode("utf-8"))
-        nodes = index["nodes"]
+        nodes, version = index["nodes"], index.get("version")
         ok = (
             index.get("format") == FORMAT
-            and index.get("version") == VERSION
+            and version in (1, VERSION)
             and isinstance(nodes, list)
             and all(isinstance(n, dict) and isinstance(n.get("children"), list) for n in nodes)
         )
+        damage = _integrity.index_damage(index, version) if ok else None
     except (ValueError, KeyError, TypeError, AttributeError):
-        ok = False
+        ok, damage = False, None
     if not ok:
         raise DataLossError(
             None,
@@ -98,7 +110,15 @@ def read_index(prefix, restoring: bool = True) -> list[dict]:
             f"(version {VERSION}). The file is corrupt, or was not written by tapejax's "
             "tf.train.Checkpoint (TensorFlow's own checkpoints cannot be read).",
         )
-    return nodes
+    if damage is not None:
+        raise DataLossError(
+            None,
+            None,
+            f"Unable to open table file {prefix}.index: Data loss: the checkpoint index is corrupt "
+            f"({damage}). Restore another checkpoint (an older one is in "
+            "CheckpointManager.checkpoints) or write it again.",
+        )
+    return index
 
 
 def saved_variables(nodes: list[dict]) -> list[dict]:
@@ -107,16 +127,18 @@ def saved_variables(nodes: list[dict]) -> list[dict]:
 
 
 @x64.enabled
-def read_values(prefix, nodes: list[dict], shardings: dict) -> dict[int, object]:
+def read_values(prefix, nodes: list[dict], shardings: dict, files: dict | None) -> dict[int, object]:
     """Every saved value of ``prefix`` (index -> array), each checked against the index.
 
     ``shardings`` maps a value's index to the sharding to read it onto (a live Variable's);
-    the others are read as numpy arrays.
+    the others are read as numpy arrays. ``files`` are the index's file checksums (None in a
+    version 1 checkpoint): every file is checked before orbax reads any, every value after.
     """
     prefix = os.fspath(prefix)
     records = saved_variables(nodes)
     if not records:
         return {}
+    _integrity.check_files(prefix, files)
     ocp = _orbax()
     args = {
         str(r["index"]): (
@@ -147,4 +169,5 @@ def read_values(prefix, nodes: list[dict], shardings: dict) -> dict[int, object]
                 f"of shape {tuple(np.shape(value))} where its index records {r['dtype']} "
                 f"{tuple(r['shape'])}.",
             )
+        _integrity.check_value(prefix, r, value)
     return values

@@ -29,11 +29,12 @@ def list_variables(ckpt_dir_or_file) -> list[tuple[str, list[int]]]:
 def load_variable(ckpt_dir_or_file, name: str):
     """The value saved under ``name`` (a key from ``list_variables``), as a numpy array."""
     prefix = _prefix(ckpt_dir_or_file)
-    nodes = _files.read_index(prefix, restoring=False)
+    index = _files.read_checked_index(prefix, restoring=False)
+    nodes = index["nodes"]
     key = name[:-2] if name.endswith(":0") else name
     for record in _files.saved_variables(nodes):
         if record["key"] == key:
-            return _files.read_values(prefix, nodes, {})[record["index"]]
+            return _files.read_values(prefix, nodes, {}, index.get("files"))[record["index"]]
     raise NotFoundError(
         None,
         None,

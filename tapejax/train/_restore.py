@@ -120,7 +120,8 @@ def check(record: dict, live) -> None:
 @x64.enabled
 def restore(root, save_path, restoring: bool = True) -> Restoration:
     """Restores the checkpoint ``save_path`` into the objects reachable from ``root``."""
-    nodes = _files.read_index(save_path, restoring)
+    index = _files.read_checked_index(save_path, restoring)
+    nodes = index["nodes"]
     matched = _graph.match(nodes, root)
     shardings = {}
     for node_id, live in matched.items():
@@ -129,7 +130,7 @@ def restore(root, save_path, restoring: bool = True) -> Restoration:
             check(record, live)
             if isinstance(live._value, jax.Array):
                 shardings[record["index"]] = live._value.sharding
-    values = _files.read_values(save_path, nodes, shardings)
+    values = _files.read_values(save_path, nodes, shardings, index.get("files"))
     restoration = Restoration(root, str(save_path), nodes, values)
     restoration.assign(matched)
     return restoration

@@ -1,11 +1,14 @@
 """A ``while`` loop that reverse-mode differentiation can go through, as TF's can.
 
 ``jax.lax.while_loop`` has no reverse mode (its trip count is data). This one runs the loop
-forward counting its steps, keeping only the initial state; its VJP walks the steps backwards,
-recomputing step k's input from the initial state (k steps) before pulling the cotangent
-through it: O(1) memory and O(n^2) body evaluations for n iterations (TF keeps every step's
-values instead). Forward-mode (jvp) does not go through it (JAX's custom_vjp), nor a second
-reverse pass.
+forward counting its steps ``n``, keeping only the initial state. Its VJP walks the steps
+backwards by bisection (binomial checkpointing): to reverse steps ``[a, b)`` from the state at
+``a``, it runs forward to the middle ``m``, reverses ``[m, b)``, then ``[a, m)``. The states it
+still needs sit on a stack of at most log2(n) + 1 checkpoints (a fixed buffer of
+``_DEPTH`` slots, enough for any int32 trip count): O(n log n) body evaluations and O(log n)
+states of memory for n iterations, all in the one compiled program (TF keeps every step's values
+instead: O(n) memory). Forward-mode (jvp) does not go through it (JAX's custom_vjp), nor a
+second reverse pass.
 """
 
 from __future__ import annotations
@@ -58,40 +61,72 @@ def _forward(cond, body, init, body_consts, cond_consts):
     return out, (init, body_consts, cond_consts, n)
 
 
+# Checkpoint slots of the bisection: its stack holds at most log2(n) + 1 states, and a trip
+# count is an int32.
+_DEPTH = 33
+
+
 def _backward(cond, body, residuals, cotangent):
     init, body_consts, cond_consts, n = residuals
-    leaves, tree = jax.tree.flatten((init, body_consts))
-    float_at = [i for i, x in enumerate(leaves) if _inexact(x)]
+    state_leaves, state_tree = jax.tree.flatten(init)
+    const_leaves, const_tree = jax.tree.flatten(body_consts)
+    float_state = [i for i, x in enumerate(state_leaves) if _inexact(x)]
+    float_const = [i for i, x in enumerate(const_leaves) if _inexact(x)]
 
-    def state_at(k):
-        return jax.lax.fori_loop(0, k, lambda _, c: body(c, *body_consts), init)
+    def forward(state, k):
+        return jax.lax.fori_loop(0, k, lambda _, c: body(c, *body_consts), state)
 
-    def step(j, acc):
-        ct_state, ct_consts = acc  # cotangents of the inexact leaves only
-        state = state_at(n - 1 - j)
-        _, pull = jax.vjp(lambda c, b: body(c, *b), state, body_consts)
-        full = [_zero_cotangent(x) for x in jax.tree.leaves(init)]
-        for i, ct in zip([i for i in float_at if i < len(full)], ct_state, strict=True):
-            full[i] = ct
-        d_state, d_consts = pull(jax.tree.unflatten(jax.tree.structure(init), full))
-        d = jax.tree.leaves((d_state, d_consts))
-        n_state = len(full)
-        new_state = [d[i] for i in float_at if i < n_state]
-        new_consts = [c + d[i] for c, i in zip(ct_consts, [i for i in float_at if i >= n_state], strict=True)]
-        return new_state, new_consts
+    def pull(state, ct):
+        """The cotangents of one step's input state (inexact leaves) and of the consts."""
+        _, vjp = jax.vjp(lambda c, b: body(c, *b), state, body_consts)
+        full = [_zero_cotangent(x) for x in state_leaves]
+        for i, c in zip(float_state, ct, strict=True):
+            full[i] = c
+        d_state, d_consts = vjp(jax.tree.unflatten(state_tree, full))
+        ds, dc = jax.tree.leaves(d_state), jax.tree.leaves(d_consts)
+        return [ds[i] for i in float_state], [dc[i] for i in float_const]
 
+    def step(carry):
+        top, stack, bounds, ct, cc = carry
+        k = top - 1  # the segment [a, b) on top of the stack, with the state at a
+        state = jax.tree.unflatten(state_tree, [slots[k] for slots in stack])
+        a, b = bounds[k, 0], bounds[k, 1]
+
+        def reverse_one(_):
+            new_ct, d_consts = pull(state, ct)
+            return top - 1, stack, bounds, new_ct, [x + y for x, y in zip(cc, d_consts, strict=True)]
+
+        def split(_):
+            m = (a + b) // 2
+            middle = jax.tree.leaves(forward(state, m - a))
+            pushed = [slots.at[top].set(v) for slots, v in zip(stack, middle, strict=True)]
+            return top + 1, pushed, bounds.at[k, 1].set(m).at[top].set(jnp.stack([m, b])), ct, cc
+
+        return jax.lax.cond(b - a == 1, reverse_one, split, None)
+
+    n = jnp.asarray(n, jnp.int32)
+    stack = [jnp.zeros((_DEPTH, *jnp.shape(x)), jnp.result_type(x)).at[0].set(x) for x in state_leaves]
+    bounds = jnp.zeros((_DEPTH, 2), jnp.int32).at[0].set(jnp.stack([jnp.int32(0), n]))
     ct_leaves = jax.tree.leaves(cotangent)
-    n_state = len(jax.tree.leaves(init))
     start = (
-        [ct_leaves[i] for i in float_at if i < n_state],
-        [jnp.zeros_like(leaves[i]) for i in float_at if i >= n_state],
+        (n > 0).astype(jnp.int32),  # no step: nothing to reverse
+        stack,
+        bounds,
+        [ct_leaves[i] for i in float_state],
+        [jnp.zeros_like(const_leaves[i]) for i in float_const],
     )
-    ct_state, ct_consts = jax.lax.fori_loop(0, n, step, start)
-    out = [_zero_cotangent(x) for x in leaves]
-    for i, ct in zip(float_at, [*ct_state, *ct_consts], strict=True):
-        out[i] = ct
-    d_init, d_body = jax.tree.unflatten(tree, out)
-    return d_init, d_body, jax.tree.map(_zero_cotangent, cond_consts)
+    _, _, _, ct_state, ct_consts = jax.lax.while_loop(lambda c: c[0] > 0, step, start)
+    d_init = [_zero_cotangent(x) for x in state_leaves]
+    for i, ct in zip(float_state, ct_state, strict=True):
+        d_init[i] = ct
+    d_consts = [_zero_cotangent(x) for x in const_leaves]
+    for i, ct in zip(float_const, ct_consts, strict=True):
+        d_consts[i] = ct
+    return (
+        jax.tree.unflatten(state_tree, d_init),
+        jax.tree.unflatten(const_tree, d_consts),
+        jax.tree.map(_zero_cotangent, cond_consts),
+    )
 
 
 _loop.defvjp(_forward, _backward)

@@ -8,18 +8,20 @@ to how ``tapejax._core`` stores a Tensor is a change to this one file.
 
 from __future__ import annotations
 
-from ...._core import dtype, x64
+from ...._core import checksum, dtype, x64
 from ...._core.convert import constant, convert_to_tensor
-from ...._core.errors import InvalidArgumentError
+from ...._core.errors import DataLossError, InvalidArgumentError
 from ...._core.tensor import Tensor, TensorLike
 from ...._core.variable import Variable, live_variables
 
 __all__ = [
+    "DataLossError",
     "InvalidArgumentError",
     "Tensor",
     "TensorLike",
     "Variable",
     "as_tensor",
+    "checksum",
     "constant",
     "convert_to_tensor",
     "dtype",

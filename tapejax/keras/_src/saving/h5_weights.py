@@ -17,6 +17,7 @@ import numpy as np
 
 from ..layers.layer import Layer
 from ..utils.naming import to_snake_case
+from . import h5_checksums as _h5_checksums
 
 
 def _unique(name: str, used: dict) -> str:
@@ -106,7 +107,7 @@ def write_weights(model, file) -> None:
         for path, variables in walk(model):
             group = f.require_group(f"{path}/vars" if path else "vars")
             for i, variable in enumerate(variables):
-                group.create_dataset(str(i), data=np.asarray(variable.numpy()))
+                _h5_checksums.create(group, str(i), np.asarray(variable.numpy()))
 
 
 def load_weights(model, filepath, skip_mismatch: bool = False) -> None:
@@ -131,7 +132,7 @@ def read_weights(model, file, skip_mismatch: bool = False) -> None:
                     f"received {len(stored)} variables during loading."
                 )
             for i, variable in enumerate(variables):
-                value = np.asarray(stored[str(i)])
+                value = _h5_checksums.read(stored[str(i)], file)
                 if value.shape != tuple(variable.shape):
                     if skip_mismatch:
                         break

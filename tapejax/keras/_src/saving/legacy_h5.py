@@ -12,6 +12,7 @@ import os
 import h5py
 import numpy as np
 
+from . import h5_checksums as _h5_checksums
 from .saving_lib import KERAS_VERSION, compile_config, serialize
 
 _DROPPED = ("module", "registered_name", "build_config")  # not in Keras' legacy configs
@@ -51,7 +52,7 @@ def _write_group(group, weights) -> None:
     )
     for w in weights:
         value = np.asarray(w.numpy())
-        group.create_dataset(w.path, data=value, dtype=value.dtype)
+        _h5_checksums.create(group, w.path, value, dtype=value.dtype)
 
 
 def save_h5(model, filepath: str, overwrite: bool = True, include_optimizer: bool = True) -> None:
@@ -93,12 +94,15 @@ def read_h5(filepath: str):
         layers = []
         for raw in group.attrs["layer_names"]:
             name = raw.decode("utf8") if isinstance(raw, bytes) else str(raw)
-            values = [np.asarray(group[name][w]) for w in _names(group[name])]
+            values = [_h5_checksums.read(group[name][w], filepath) for w in _names(group[name])]
             if values:
                 layers.append((name, values))
         optimizer = None
         if "optimizer_weights" in f:
-            optimizer = [np.asarray(f["optimizer_weights"][w]) for w in _names(f["optimizer_weights"])]
+            optimizer = [
+                _h5_checksums.read(f["optimizer_weights"][w], filepath)
+                for w in _names(f["optimizer_weights"])
+            ]
     decode = lambda v: json.loads(v.decode("utf8") if hasattr(v, "decode") else v)
     return decode(model_config), (None if training is None else decode(training)), layers, optimizer
 

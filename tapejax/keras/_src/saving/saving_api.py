@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import layers as _layers
 from .. import optimizers as _optimizers
-from ..backend.core import constant
+from ..backend.core import DataLossError, constant
 from ..backend.keras_tensor import OPERATIONS
 from ..layers.core.input_layer import InputLayer
 from ..layers.core.lambda_layer import loading_scope
@@ -196,9 +196,17 @@ def load_model(filepath, custom_objects=None, compile: bool = True, safe_mode: b
         raise ValueError(
             f"File not found: filepath={filepath}. Please ensure the file is an accessible `.keras` zip file."
         )
-    with zipfile.ZipFile(filepath, "r") as archive:
-        config = json.loads(archive.read("config.json"))
-        weights = archive.read("model.weights.h5")
+    try:  # reading a whole member checks its CRC-32 (zip's own)
+        with zipfile.ZipFile(filepath, "r") as archive:
+            config = json.loads(archive.read("config.json"))
+            weights = archive.read("model.weights.h5")
+    except (zipfile.BadZipFile, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise DataLossError(
+            None,
+            None,
+            f"Unable to read {filepath}: the .keras file is corrupt or truncated ({type(e).__name__}: {e}). "
+            "Save the model again (or load an older copy).",
+        ) from e
     custom_objects = known_objects(custom_objects)  # with the global ones and those of open scopes
     with loading_scope(safe_mode, custom_objects):
         model = deserialize(config, custom_objects)

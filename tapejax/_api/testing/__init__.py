@@ -1,0 +1,1 @@
+"""``tf.test``'s definitions: ``TestCase`` and its assertions, ``compute_gradient``, benchmarks."""
