@@ -64,6 +64,56 @@ def layer_of(module: str) -> int:
     return placement(module)[0]
 
 
+# Inside tapejax.keras (README, "tapejax/keras"): Keras 3's own folders, bottom first. A module
+# may import its own rank and the ranks below it; the longest matching prefix decides a rank.
+KERAS = "tapejax.keras._src"
+KERAS_LAYERS = (
+    (KERAS, f"{KERAS}.backend"),  # the one place importing the rest of tapejax
+    (f"{KERAS}.utils",),
+    (
+        f"{KERAS}.ops",
+        f"{KERAS}.activations",
+        f"{KERAS}.initializers",
+        f"{KERAS}.regularizers",
+        f"{KERAS}.constraints",
+    ),
+    (f"{KERAS}.losses", f"{KERAS}.optimizers", f"{KERAS}.callbacks"),
+    (f"{KERAS}.metrics",),
+    (f"{KERAS}.layers",),
+    (f"{KERAS}.trainers", f"{KERAS}.saving", f"{KERAS}.export"),
+    # load_model builds models (and finds layers, optimizers and metrics by name)
+    (f"{KERAS}.models", f"{KERAS}.saving.saving_api", f"{KERAS}.saving.serialization_lib"),
+    ("tapejax.keras",),  # the public faces: re-exports only
+)
+
+
+def keras_layer_of(module: str) -> int:
+    matches = [
+        (len(prefix), rank)
+        for rank, prefixes in enumerate(KERAS_LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    assert matches, f"{module} is in no keras layer; add it to KERAS_LAYERS"
+    return max(matches)[1]
+
+
+def keras_problems(graph: dict) -> list[str]:
+    """Every upward import between keras' own folders, and every import of the rest of tapejax
+    from a module of ``keras/_src`` outside ``backend/``."""
+    found = []
+    for module, edges in graph.items():
+        if not module.startswith("tapejax.keras"):
+            continue
+        for target, _, line in edges:
+            if target.startswith("tapejax.keras"):
+                if target in graph and keras_layer_of(target) > keras_layer_of(module):
+                    found.append(f"{module}:{line} imports {target}, a higher keras layer")
+            elif module.startswith(KERAS) and not module.startswith(f"{KERAS}.backend"):
+                found.append(f"{module}:{line} imports {target}; only {KERAS}.backend imports tapejax")
+    return found
+
+
 def module_name(path: pathlib.Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -166,6 +216,64 @@ def test_the_package_imports_flow_one_way():
 def test_every_module_is_in_a_layer():
     for module in package_graph():
         layer_of(module)
+        if module.startswith("tapejax.keras"):
+            keras_layer_of(module)
+
+
+def test_keras_imports_flow_one_way_and_only_its_backend_imports_tapejax():
+    graph = package_graph()
+    assert sum(m.startswith(KERAS) for m in graph) > 100 and f"{KERAS}.backend.core" in graph
+    assert not keras_problems(graph), "\n".join(keras_problems(graph))
+
+
+def test_the_keras_checker_finds_an_upward_import_and_a_core_import_outside_backend():
+    # A synthetic keras: a layer importing the models that use it goes up; a metric reading the
+    # core directly skips the backend; the backend itself may import the core.
+    graph = {
+        f"{KERAS}.backend.core": [("tapejax._core.tensor", ("Tensor",), 1)],
+        f"{KERAS}.metrics.metric": [
+            ("tapejax._core.tensor", ("Tensor",), 2),
+            (f"{KERAS}.backend.core", ("value",), 3),
+        ],
+        f"{KERAS}.layers.core.dense": [
+            (f"{KERAS}.models.model", ("Model",), 4),
+            (f"{KERAS}.metrics.metric", ("Metric",), 5),
+        ],
+        f"{KERAS}.models.model": [(f"{KERAS}.layers.core.dense", ("Dense",), 6)],
+        "tapejax.keras.layers": [(f"{KERAS}.layers.core.dense", ("Dense",), 7)],
+    }
+    assert keras_problems(graph) == [
+        f"{KERAS}.metrics.metric:2 imports tapejax._core.tensor; only {KERAS}.backend imports tapejax",
+        f"{KERAS}.layers.core.dense:4 imports {KERAS}.models.model, a higher keras layer",
+    ]
+    # ...and passes the same package once the back-edges are gone.
+    graph[f"{KERAS}.metrics.metric"].pop(0)
+    graph[f"{KERAS}.layers.core.dense"].pop(0)
+    assert keras_problems(graph) == []
+
+
+def _face_paths() -> list:
+    keras = PACKAGE / "keras"
+    return sorted(keras.glob("*.py")) + sorted((keras / "optimizers").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", _face_paths(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_keras_faces_only_re_export(path):
+    """``tapejax.keras.layers`` and the other public keras modules define nothing (Keras' api/)."""
+    for node in ast.parse(path.read_text()).body:
+        assert isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.Expr)), (
+            f"{path.name} line {node.lineno}: a public keras module holds re-exports only"
+        )
+        if isinstance(node, ast.Assign):
+            assert [t.id for t in node.targets] == ["__all__"]
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            assert node.level and (node.module or "").split(".")[0] in ("_src", ""), ast.unparse(node)
+
+
+def test_no_keras_folder_holds_more_than_25_modules():
+    for folder in {p.parent for p in (PACKAGE / "keras").rglob("*.py")}:
+        modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
+        assert len(modules) <= 25, f"{folder.relative_to(PACKAGE.parent)} holds {len(modules)} modules"
 
 
 def test_the_checker_finds_a_cycle_an_upward_import_and_a_private_import():
@@ -240,9 +348,6 @@ TENSOR_PRIVATE = frozenset(
         "_stored", "_set", "_store", "_order",
     }
 )  # fmt: skip
-# tapejax/keras moves into keras/_src in a parallel branch (issue 23): its reads are replaced
-# once both are merged, and this exemption goes with them.
-NOT_YET = ("tapejax.keras",)
 
 
 def private_tensor_reads(path: pathlib.Path) -> list[str]:
@@ -261,7 +366,7 @@ def test_nothing_outside_core_reads_tensor_privates():
     reads = []
     for path in sorted(PACKAGE.rglob("*.py")):
         module = module_name(path)
-        if module.startswith(("tapejax._core.", *NOT_YET)) or module == "tapejax._core":
+        if module.startswith("tapejax._core.") or module == "tapejax._core":
             continue
         reads += [f"{path.relative_to(PACKAGE.parent)}:{r}" for r in private_tensor_reads(path)]
     assert not reads, "use tapejax._core.values.access instead:\n" + "\n".join(reads)
@@ -274,16 +379,12 @@ def test_the_private_read_rule_finds_a_read(tmp_path):
 
 
 MAX_MODULES = 25
-# keras/ is split into keras/_src/<family>/ folders in a parallel branch (issue 23).
-SPLIT_ELSEWHERE = ("keras",)
 
 
 def test_no_folder_holds_more_than_25_modules():
     crowded = {}
     for folder in [PACKAGE, *[p for p in PACKAGE.rglob("*") if p.is_dir() and p.name != "__pycache__"]]:
         rel = folder.relative_to(PACKAGE).as_posix()
-        if rel in SPLIT_ELSEWHERE:
-            continue
         n = len(list(folder.glob("*.py")))
         if n > MAX_MODULES:
             crowded[rel or "tapejax"] = n

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax.keras._epoch_iterator import class_weight_to_sample_weights
+from tapejax.keras._src.trainers.epoch_iterator import class_weight_to_sample_weights
 
 # TF's numbers after a few SGD steps through tanh and two matmuls: XLA's float32 sums round
 # otherwise than TF's (Eigen), which way depends on the CPU, and the steps compound it (1.1e-6

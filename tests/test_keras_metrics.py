@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax.keras._lookup import compile_metric
+from tapejax.keras._src.trainers.compile_utils import compile_metric
 
 M = tf.keras.metrics
 C3_T = [[0, 0, 1], [0, 1, 0], [1, 0, 0], [0, 0, 1]]

@@ -257,3 +257,24 @@ def test_serialize_and_deserialize_keras_object():
     assert type(scaled) is Scale and scaled.factor == 4.0
     assert U.serialize_keras_object([1, "a", None]) == [1, "a", None]
     assert U.deserialize_keras_object("relu") == "relu"
+
+
+def test_serialized_objects_name_the_keras_module_their_class_declares():
+    # Keras 3.15's serialize_keras_object writes the public module of each family (Functional
+    # its own); a user's unregistered class is saved under its own Python module.
+    K = tf.keras
+    inp = K.Input((2,))
+    cases = [
+        (K.layers.Conv2D(1, 1), "keras.layers"),
+        (K.Sequential([K.layers.Dense(1)]), "keras"),
+        (K.Model(inp, K.layers.Dense(1)(inp)), "keras.src.models.functional"),
+        (K.losses.MeanSquaredError(), "keras.losses"),
+        (K.metrics.AUC(), "keras.metrics"),
+        (K.metrics.Precision(), "keras.metrics"),
+        (K.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9), "keras.optimizers.schedules"),
+        (K.initializers.GlorotUniform(), "keras.initializers"),
+        (K.regularizers.L2(0.1), "keras.regularizers"),
+        (K.constraints.NonNeg(), "keras.constraints"),
+        (Scale(2.0), __name__),
+    ]
+    assert [U.serialize_keras_object(obj)["module"] for obj, _ in cases] == [module for _, module in cases]

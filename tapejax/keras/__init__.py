@@ -15,6 +15,6 @@ from . import optimizers as optimizers
 from . import regularizers as regularizers
 from . import saving as saving
 from . import utils as utils
-from ._input_layer import Input as Input
-from ._model import Model as Model
-from ._sequential import Sequential as Sequential
+from ._src.layers.core.input_layer import Input as Input
+from ._src.models.model import Model as Model
+from ._src.models.sequential import Sequential as Sequential

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ._layer import clear_session
+from ._src.backend.global_state import clear_session
 
 __all__ = ["clear_session"]

@@ -1,7 +1,7 @@
 """Keras constraints (``tf.keras.constraints``): projections applied to a weight after each
 optimizer update (``variable.constraint``), with Keras 3's formulas."""
 
-from ._constraints import (
+from ._src.constraints.constraints import (
     Constraint,
     MaxNorm,
     MinMaxNorm,

@@ -5,26 +5,21 @@ fixes it); a seeded one returns the same values on every call, as in Keras 3. Th
 differ from TensorFlow's for the same seed (the generators differ); the distributions match.
 """
 
-from ._initializers import (
-    Constant,
+from ._src.initializers.constant_initializers import Constant, Identity, Ones, Zeros
+from ._src.initializers.initializer import Initializer
+from ._src.initializers.lookup import deserialize, get, serialize
+from ._src.initializers.random_initializers import (
     GlorotNormal,
     GlorotUniform,
     HeNormal,
     HeUniform,
-    Identity,
-    Initializer,
     LecunNormal,
     LecunUniform,
-    Ones,
     Orthogonal,
     RandomNormal,
     RandomUniform,
     TruncatedNormal,
     VarianceScaling,
-    Zeros,
-    deserialize,
-    get,
-    serialize,
 )
 
 __all__ = [

@@ -7,25 +7,9 @@ weights the per-sample losses by ``sample_weight`` and reduces them as its ``red
 
 from __future__ import annotations
 
-from ._lookup import get_loss as get
-from ._loss import Loss, LossFunctionWrapper
-from ._loss_classes import (
-    BinaryCrossentropy,
-    CategoricalCrossentropy,
-    CosineSimilarity,
-    Hinge,
-    Huber,
-    KLDivergence,
-    LogCosh,
-    MeanAbsoluteError,
-    MeanAbsolutePercentageError,
-    MeanSquaredError,
-    MeanSquaredLogarithmicError,
-    Poisson,
-    SparseCategoricalCrossentropy,
-    SquaredHinge,
-)
-from ._loss_functions import (
+from ._src.losses.lookup import get_loss as get
+from ._src.losses.loss import Loss, LossFunctionWrapper
+from ._src.losses.loss_functions import (
     binary_crossentropy,
     categorical_crossentropy,
     cosine_similarity,
@@ -41,14 +25,36 @@ from ._loss_functions import (
     sparse_categorical_crossentropy,
     squared_hinge,
 )
+from ._src.losses.loss_functions import kl_divergence as KLD
+from ._src.losses.loss_functions import kl_divergence as kld
+from ._src.losses.loss_functions import kl_divergence as kullback_leibler_divergence
+from ._src.losses.loss_functions import log_cosh as logcosh
+from ._src.losses.loss_functions import mean_absolute_error as MAE
+from ._src.losses.loss_functions import mean_absolute_error as mae
+from ._src.losses.loss_functions import mean_absolute_percentage_error as MAPE
+from ._src.losses.loss_functions import mean_absolute_percentage_error as mape
+from ._src.losses.loss_functions import mean_squared_error as MSE
+from ._src.losses.loss_functions import mean_squared_error as mse
+from ._src.losses.loss_functions import mean_squared_logarithmic_error as MSLE
+from ._src.losses.loss_functions import mean_squared_logarithmic_error as msle
+from ._src.losses.losses import (
+    BinaryCrossentropy,
+    CategoricalCrossentropy,
+    CosineSimilarity,
+    Hinge,
+    Huber,
+    KLDivergence,
+    LogCosh,
+    MeanAbsoluteError,
+    MeanAbsolutePercentageError,
+    MeanSquaredError,
+    MeanSquaredLogarithmicError,
+    Poisson,
+    SparseCategoricalCrossentropy,
+    SquaredHinge,
+)
 
 # tf.keras's other names for the same functions (tf.keras.losses.MSE is mean_squared_error).
-MAE = mae = mean_absolute_error
-MAPE = mape = mean_absolute_percentage_error
-MSE = mse = mean_squared_error
-MSLE = msle = mean_squared_logarithmic_error
-KLD = kld = kullback_leibler_divergence = kl_divergence
-logcosh = log_cosh
 
 __all__ = [
     "KLD",

@@ -7,10 +7,7 @@ also works inside ``tapejax.function`` with its state carried across calls.
 
 from __future__ import annotations
 
-from ._auc import AUC
-from ._confusion_metrics import Precision, Recall
-from ._lookup import get_metric as get
-from ._loss_functions import (
+from ._src.losses.loss_functions import (
     binary_crossentropy,
     categorical_crossentropy,
     hinge,
@@ -25,8 +22,15 @@ from ._loss_functions import (
     sparse_categorical_crossentropy,
     squared_hinge,
 )
-from ._metric import Mean, MeanMetricWrapper, Metric, Sum
-from ._metrics_builtin import (
+from ._src.losses.loss_functions import kl_divergence as kld
+from ._src.losses.loss_functions import kl_divergence as kullback_leibler_divergence
+from ._src.losses.loss_functions import log_cosh as logcosh
+from ._src.losses.loss_functions import mean_absolute_error as mae
+from ._src.losses.loss_functions import mean_absolute_percentage_error as mape
+from ._src.losses.loss_functions import mean_squared_error as mse
+from ._src.losses.loss_functions import mean_squared_logarithmic_error as msle
+from ._src.metrics.auc import AUC
+from ._src.metrics.builtin_metrics import (
     Accuracy,
     BinaryAccuracy,
     BinaryCrossentropy,
@@ -49,23 +53,17 @@ from ._metrics_builtin import (
     categorical_accuracy,
     sparse_categorical_accuracy,
 )
+from ._src.metrics.builtin_metrics import KLDivergence as KLD
+from ._src.metrics.builtin_metrics import MeanAbsoluteError as MAE
+from ._src.metrics.builtin_metrics import MeanAbsolutePercentageError as MAPE
+from ._src.metrics.builtin_metrics import MeanSquaredError as MSE
+from ._src.metrics.builtin_metrics import MeanSquaredLogarithmicError as MSLE
+from ._src.metrics.confusion_metrics import Precision, Recall
+from ._src.metrics.lookup import get_metric as get
+from ._src.metrics.metric import Metric
+from ._src.metrics.reduction_metrics import Mean, MeanMetricWrapper, Sum
 
 # tf.keras's other names (tf.keras.metrics.MSE is the MeanSquaredError class, mse the function).
-KLD, MAE, MAPE, MSE, MSLE = (
-    KLDivergence,
-    MeanAbsoluteError,
-    MeanAbsolutePercentageError,
-    MeanSquaredError,
-    MeanSquaredLogarithmicError,
-)
-kld = kullback_leibler_divergence = kl_divergence
-mae, mape, mse, msle = (
-    mean_absolute_error,
-    mean_absolute_percentage_error,
-    mean_squared_error,
-    mean_squared_logarithmic_error,
-)
-logcosh = log_cosh
 
 __all__ = [
     "AUC",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ._load_model import load_model
-from ._model import Model
-from ._model_saving import save_model
-from ._sequential import Sequential
+from ._src.models.model import Model
+from ._src.models.sequential import Sequential
+from ._src.saving.saving_api import load_model
+from ._src.saving.saving_lib import save_model
 
 __all__ = ["Model", "Sequential", "load_model", "save_model"]

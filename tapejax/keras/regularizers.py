@@ -5,7 +5,7 @@ A layer's ``kernel_regularizer`` (and the like) is called on the weight each tim
 divided by the batch size, as in Keras 3.
 """
 
-from ._regularizers import (
+from ._src.regularizers.regularizers import (
     L1,
     L1L2,
     L2,

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from ._load_model import load_model
-from ._model_saving import register_keras_serializable, save_model
-from ._object_registry import CustomObjectScope, custom_object_scope, get_custom_objects
-from ._object_serialization import deserialize_keras_object, serialize_keras_object
+from ._src.saving.object_registration import (
+    CustomObjectScope,
+    custom_object_scope,
+    get_custom_objects,
+    register_keras_serializable,
+)
+from ._src.saving.saving_api import load_model
+from ._src.saving.saving_lib import save_model
+from ._src.saving.serialization_lib import deserialize_keras_object, serialize_keras_object
 
 __all__ = [
     "CustomObjectScope",

@@ -3,12 +3,18 @@ custom-object registry of ``.keras`` files."""
 
 from __future__ import annotations
 
-from ._array_utils import normalize, pad_sequences, set_random_seed, to_categorical
-from ._dataset_utils import split_dataset, timeseries_dataset_from_array
-from ._model_saving import register_keras_serializable
-from ._object_registry import CustomObjectScope, custom_object_scope, get_custom_objects
-from ._object_serialization import deserialize_keras_object, serialize_keras_object
-from ._progbar import Progbar
+from ._src.saving.object_registration import (
+    CustomObjectScope,
+    custom_object_scope,
+    get_custom_objects,
+    register_keras_serializable,
+)
+from ._src.saving.serialization_lib import deserialize_keras_object, serialize_keras_object
+from ._src.utils.dataset_utils import split_dataset, timeseries_dataset_from_array
+from ._src.utils.numerical_utils import normalize, to_categorical
+from ._src.utils.progbar import Progbar
+from ._src.utils.rng_utils import set_random_seed
+from ._src.utils.sequence_utils import pad_sequences
 
 __all__ = [
     "CustomObjectScope",

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from .._lookup import get_optimizer as get
-from .._optimizer import Optimizer
-from .._optimizers_adaptive import Adagrad, Adamax, Nadam, RMSprop
-from .._optimizers_basic import SGD, Adam, AdamW
+from .._src.optimizers.adagrad import Adagrad
+from .._src.optimizers.adam import Adam
+from .._src.optimizers.adamax import Adamax
+from .._src.optimizers.adamw import AdamW
+from .._src.optimizers.lookup import get_optimizer as get
+from .._src.optimizers.nadam import Nadam
+from .._src.optimizers.optimizer import Optimizer
+from .._src.optimizers.rmsprop import RMSprop
+from .._src.optimizers.sgd import SGD
 from . import schedules as schedules
 
 __all__ = ["SGD", "Adagrad", "Adam", "AdamW", "Adamax", "Nadam", "Optimizer", "RMSprop", "get", "schedules"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._schedules import (
+from .._src.optimizers.schedules.learning_rate_schedule import (
     CosineDecay,
     ExponentialDecay,
     InverseTimeDecay,

@@ -1,0 +1,1 @@
+"""Keras activation functions, looked up by name."""

@@ -1,0 +1,53 @@
+"""The TF ops keras computes with: tapejax's op tables (each op one recorded node, TF's dtype
+rules and gradients), whole modules where keras uses many of their ops."""
+
+from __future__ import annotations
+
+from ...._ops import math_ops, nn_ops, random_ops, reduction_ops
+from ...._ops.array_ops import cast, expand_dims, pad, reshape, squeeze, transpose
+from ...._ops.clip_ops import clip_by_value
+from ...._ops.creation_ops import fill, one_hot, ones, zeros
+from ...._ops.join_ops import concat, split, stack, unstack
+from ...._ops.linalg_ops import einsum, matmul, norm
+from ...._ops.math_ops import add, multiply, rsqrt
+from ...._ops.nn_conv import avg_pool, convolution, max_pool
+from ...._ops.nn_ops import dropout
+from ...._ops.reduction_ops import reduce_all, reduce_mean, reduce_sum
+from ...._ops.selection_ops import gather, where
+
+__all__ = [
+    "add",
+    "avg_pool",
+    "cast",
+    "clip_by_value",
+    "concat",
+    "convolution",
+    "dropout",
+    "einsum",
+    "expand_dims",
+    "fill",
+    "gather",
+    "math_ops",
+    "matmul",
+    "max_pool",
+    "multiply",
+    "nn_ops",
+    "norm",
+    "one_hot",
+    "ones",
+    "pad",
+    "random_ops",
+    "reduce_all",
+    "reduce_mean",
+    "reduce_sum",
+    "reduction_ops",
+    "reshape",
+    "rsqrt",
+    "split",
+    "squeeze",
+    "stack",
+    "transpose",
+    "unstack",
+    "where",
+    "zeros",
+]

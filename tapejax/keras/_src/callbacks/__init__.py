@@ -1,0 +1,1 @@
+"""Keras callbacks, one per file."""

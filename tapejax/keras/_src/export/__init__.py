@@ -1,0 +1,1 @@
+"""``Model.export``: a SavedModel of the model's serving function."""

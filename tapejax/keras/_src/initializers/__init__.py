@@ -1,0 +1,1 @@
+"""Keras initializers: constant and random, looked up by name or config."""

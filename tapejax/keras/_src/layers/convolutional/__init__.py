@@ -1,0 +1,1 @@
+"""Convolution layers: plain, transposed, depthwise, separable."""

@@ -1,0 +1,23 @@
+"""The convolution the transposed, depthwise and separable layers run in JAX (one op each)."""
+
+from __future__ import annotations
+
+import jax
+
+
+def _numbers(rank: int, data_format: str) -> tuple:
+    spatial = "DHW"[-rank:] if rank > 1 else "W"
+    lhs = f"NC{spatial}" if data_format == "channels_first" else f"N{spatial}C"
+    return (lhs, f"{spatial}IO", lhs)
+
+
+def _conv(x, kernel, *, strides, padding, dilation, data_format, groups=1):
+    return jax.lax.conv_general_dilated(
+        x,
+        kernel,
+        strides,
+        padding.upper(),
+        rhs_dilation=dilation,
+        dimension_numbers=_numbers(kernel.ndim - 2, data_format),
+        feature_group_count=groups,
+    )

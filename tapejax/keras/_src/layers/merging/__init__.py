@@ -1,0 +1,1 @@
+"""Layers that merge a list of inputs."""

@@ -1,0 +1,1 @@
+"""Pooling layers, local and global."""

@@ -1,0 +1,1 @@
+"""Dropout and noise layers, and ActivityRegularization."""

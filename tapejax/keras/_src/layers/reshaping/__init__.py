@@ -1,0 +1,1 @@
+"""Layers that reshape, pad, crop, repeat or resample."""

@@ -1,0 +1,1 @@
+"""Recurrent layers: each call one ``jax.lax.scan`` op over its cell's step."""

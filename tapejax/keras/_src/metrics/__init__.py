@@ -1,0 +1,1 @@
+"""Keras metrics: the stateful ``Metric`` base, reductions, accuracies, confusion metrics, AUC."""

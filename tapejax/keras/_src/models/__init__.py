@@ -1,0 +1,1 @@
+"""Model (subclassed or functional), the functional graph, Sequential."""

@@ -1,0 +1,1 @@
+"""Keras weight regularizers."""

@@ -1,0 +1,43 @@
+"""``serialize_keras_object``/``deserialize_keras_object`` for what tapejax serializes: layers,
+models and optimizers (Keras 3's dicts, as ``.keras`` files hold them)."""
+
+from __future__ import annotations
+
+from ..optimizers.optimizer import Optimizer
+from .object_registration import known_objects
+from .saving_api import _optimizer, deserialize
+from .saving_lib import serialize, serialize_optimizer
+
+
+def serialize_keras_object(obj):
+    """``obj`` as Keras 3's dict (``module``, ``class_name``, ``config``, ``registered_name``);
+    None, numbers, strings and lists/dicts of them as they are.
+
+    >>> import tapejax as tf
+    >>> config = tf.keras.utils.serialize_keras_object(tf.keras.layers.Dense(2, name='d'))
+    >>> config['class_name'], config['config']['units']
+    ('Dense', 2)
+    >>> tf.keras.utils.deserialize_keras_object(config).units
+    2
+    """
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if isinstance(obj, (list, tuple)):
+        return [serialize_keras_object(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: serialize_keras_object(v) for k, v in obj.items()}
+    if isinstance(obj, Optimizer):
+        return serialize_optimizer(obj)
+    return serialize(obj)
+
+
+def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwargs):
+    """The layer, model or optimizer a :func:`serialize_keras_object` dict describes, classes
+    found in ``custom_objects``, the open ``custom_object_scope``s and the registered ones."""
+    if isinstance(config, list):
+        return [deserialize_keras_object(c, custom_objects) for c in config]
+    if not isinstance(config, dict) or "class_name" not in config:
+        return config
+    if config.get("module") == "keras.optimizers":
+        return _optimizer(config)
+    return deserialize(config, known_objects(custom_objects))

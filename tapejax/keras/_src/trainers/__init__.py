@@ -1,0 +1,1 @@
+"""``compile``/``fit``/``evaluate``/``predict``: the trainer, compiled losses and metrics, epochs."""
