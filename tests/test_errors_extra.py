@@ -350,8 +350,12 @@ def test_symbolic_tensors_under_function():
 def test_variable_construction_and_traced_assignment():
     with pytest.raises(ValueError, match="initial_value must be specified"):
         tf.Variable()
-    with pytest.raises(
-        ValueError, match=re.escape("Variable shape (3,) does not match the initial value's shape (2,)")
+    with pytest.raises(  # TF 2.21's message
+        ValueError,
+        match=re.escape(
+            "In this `tf.Variable` creation, the initial value's shape ((2,)) is not compatible with the "
+            "explicitly supplied `shape` argument ((3,))."
+        ),
     ):
         tf.Variable([1.0, 2.0], shape=(3,))
     v = tf.Variable(1.0)

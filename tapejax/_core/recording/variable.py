@@ -31,14 +31,6 @@ _live: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # creation o
 _live_lock = threading.Lock()
 
 
-def _shape_arg(shape) -> str:
-    return (
-        str(list(shape))
-        if isinstance(shape, (list, tuple)) and not isinstance(shape, TensorShape)
-        else str(shape)
-    )
-
-
 def live_variables() -> list:
     """The Variables alive now, oldest first."""
     with _live_lock:
@@ -141,7 +133,7 @@ class Variable(TensorLike):
         if not value.shape.is_compatible_with(declared):
             raise ValueError(
                 f"In this `tf.Variable` creation, the initial value's shape ({value.shape}) is not "
-                f"compatible with the explicitly supplied `shape` argument ({_shape_arg(shape)})."
+                f"compatible with the explicitly supplied `shape` argument ({shape})."
             )
         self._shape = None if declared.is_fully_defined() else declared  # None: the value's
         self._constraint = constraint
