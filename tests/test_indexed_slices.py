@@ -134,3 +134,23 @@ def test_an_indexed_slices_leaves_a_function_and_applies_with_an_optimizer():
     assert _slices(grad(tf.constant([1, 3]))) == ([1, 3], [[1, 1], [1, 1]], [5, 2])
     tf.keras.optimizers.SGD(0.1).apply_gradients([(grad(tf.constant([1, 1, 3])), v)])
     np.testing.assert_allclose(v.numpy()[:, 0], [1.0, 0.8, 1.0, 0.9, 1.0], rtol=1e-6)  # TF 2.21
+
+
+@pytest.mark.parametrize(
+    "name, want",  # TF 2.21 (Keras 3.15): rows 1 (gathered with 1 and -2) and 3 after two steps
+    [
+        ("Adam", [1.089442, 0.800002]),
+        ("RMSprop", [1.244019, 0.454356]),
+        ("Adagrad", [1.075746, 0.830036]),
+        ("Nadam", [1.082125, 0.816362]),
+    ],
+)
+def test_keras_optimizers_square_repeated_rows_apart_as_keras(name, want):
+    # Keras squares an IndexedSlices row by row: row 1's second moment is 1 + 4, not (1 - 2)**2.
+    opt = getattr(tf.keras.optimizers, name)(0.1)
+    v = tf.Variable(np.ones((4, 2), np.float32))
+    for _ in range(2):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.gather(v, [1, 1, 3]) * [[1.0], [-2.0], [3.0]])
+        opt.apply_gradients([(tape.gradient(loss, v), v)])
+    np.testing.assert_allclose(v.numpy()[[1, 3], 0], want, rtol=2e-6)

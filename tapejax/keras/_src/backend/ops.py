@@ -14,8 +14,10 @@ from ...._ops.nn_conv import avg_pool, convolution, max_pool
 from ...._ops.nn_ops import dropout
 from ...._ops.reduction_ops import reduce_all, reduce_mean, reduce_sum
 from ...._ops.selection_ops import gather, where
+from ...._ops.sparse.indexed_slices import IndexedSlices
 
 __all__ = [
+    "IndexedSlices",
     "add",
     "avg_pool",
     "cast",

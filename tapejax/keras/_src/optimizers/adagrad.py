@@ -27,6 +27,6 @@ class Adagrad(Optimizer):
         return [(("accumulator",), self.initial_accumulator_value)]
 
     def update(self, grad, var, slots, lr, step):
-        accumulator = slots[0] + jnp.square(grad)
+        accumulator = slots[0] + self.squared(grad)
         step_size = (lr.astype(var.dtype) * grad) / jnp.sqrt(accumulator + as_float(self.epsilon, var))
         return var - step_size, [accumulator]

@@ -36,7 +36,7 @@ class Adam(Optimizer):
         beta_1, beta_2 = as_float(self.beta_1, var), as_float(self.beta_2, var)
         alpha = lr * jnp.sqrt(1 - jnp.power(beta_2, t)) / (1 - jnp.power(beta_1, t))
         m = slots[0] + (grad - slots[0]) * as_float(1 - self.beta_1, var)  # Python's 1 - 0.9
-        v = slots[1] + (jnp.square(grad) - slots[1]) * as_float(1 - self.beta_2, var)
+        v = slots[1] + (self.squared(grad) - slots[1]) * as_float(1 - self.beta_2, var)
         new_slots = [m, v]
         if self.amsgrad:
             v = jnp.maximum(slots[2], v)

@@ -42,7 +42,7 @@ class Nadam(Optimizer):
         u_product_t = read(self._u_product).astype(var.dtype)
         u_product_t_1 = u_product_t * u_t_1
         m = slots[0] + (grad - slots[0]) * (1 - beta_1)
-        v = slots[1] + (jnp.square(grad) - slots[1]) * (1 - beta_2)
+        v = slots[1] + (self.squared(grad) - slots[1]) * (1 - beta_2)
         m_hat = (u_t_1 * m) / (1 - u_product_t_1) + ((1 - u_t) * grad) / (1 - u_product_t)
         v_hat = v / (1 - jnp.power(beta_2, t))
         new = var - (m_hat * lr.astype(var.dtype)) / (jnp.sqrt(v_hat) + as_float(self.epsilon, var))

@@ -19,6 +19,7 @@ import numpy as np
 from ..backend import core as backend
 from ..backend.core import InvalidArgumentError, convert_to_tensor, read, x64
 from ..backend.core import dtype as _dtypes
+from ..backend.ops import IndexedSlices, math_ops
 from ..backend.recording import no_recording, undo_assignments_on_error
 from ..backend.variables import KerasVariable
 from ..utils.naming import auto_name
@@ -212,6 +213,12 @@ class Optimizer:
             self._slots_of(variable)
         pairs = _present(grads, variables)
         checked = [(self._checked(g, v), v) for g, v in pairs]
+        # Keras squares an IndexedSlices row by row before repeated rows add up (its second
+        # moments); kept beside the dense gradient while nothing rescales it.
+        rescaled = (
+            self.loss_scale_factor is not None or self.clipnorm or self.clipvalue or self.global_clipnorm
+        )
+        squares = [None if rescaled else self._row_squares(g, v) for g, v in pairs]
         with no_recording(), undo_assignments_on_error():
             lr = read(convert_to_tensor(self.learning_rate))
             iterations = read(self._iterations)
@@ -225,12 +232,14 @@ class Optimizer:
                     value, wd = read(variable), jnp.asarray(self.weight_decay, backend.dtype_of(variable))
                     variable.assign(convert_to_tensor(value - value * wd * lr.astype(value.dtype)))
             self._prepare(step)
-            for grad, (_, variable) in zip(grads, checked, strict=True):
+            for grad, square, (_, variable) in zip(grads, squares, checked, strict=True):
                 slots = self._slots_of(variable)
+                self._square = square
                 new_var, new_slots = self.update(grad, read(variable), [read(s) for s in slots], lr, step)
                 for slot, value in zip(slots, new_slots, strict=True):
                     slot.assign(convert_to_tensor(value))
                 variable.assign(convert_to_tensor(new_var))
+            self._square = None
             if self.use_ema:
                 self._update_averages(iterations)
             self._iterations.assign(convert_to_tensor(step))
@@ -285,6 +294,20 @@ class Optimizer:
     def update(self, grad, var, slots, lr, step):
         """The new value of one variable and of its slots (JAX arrays); subclasses define it."""
         raise NotImplementedError
+
+    _square = None  # the row-wise square of the gradient being applied, if it was sparse
+
+    def squared(self, grad):
+        """``grad ** 2`` as Keras computes it for the update: for a gradient given as an
+        IndexedSlices, each given row squared before repeated rows add up (Keras squares the
+        slices' values), so a row gathered twice gets ``a**2 + b**2``, not ``(a + b)**2``."""
+        return jnp.square(grad) if self._square is None else self._square
+
+    def _row_squares(self, grad, variable):
+        if not isinstance(grad, IndexedSlices):
+            return None
+        rows = IndexedSlices(math_ops.square(grad.values), grad.indices, grad.dense_shape)
+        return backend.value(convert_to_tensor(rows)).astype(backend.dtype_of(variable))
 
 
 def _present(grads, variables) -> list:

@@ -40,7 +40,7 @@ class RMSprop(Optimizer):
     def update(self, grad, var, slots, lr, step):
         lr, rho = lr.astype(var.dtype), as_float(self.rho, var)
         slots = list(slots)
-        velocity = rho * slots[0] + as_float(1 - self.rho, var) * jnp.square(grad)
+        velocity = rho * slots[0] + as_float(1 - self.rho, var) * self.squared(grad)
         new_slots = [velocity]
         if self.centered:
             average = rho * slots[-1] + as_float(1 - self.rho, var) * grad
