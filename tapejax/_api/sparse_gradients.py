@@ -19,26 +19,35 @@ from .._ops.join_ops import concat
 from .._ops.sparse.indexed_slices import IndexedSlices
 
 
-def row_gathers(nodes, leaves) -> list | None:
-    """The recorded gathers reading ``leaves`` (a source's leaf tensors) when every recorded
-    node that reads one of them gathers its rows (GatherV2 on axis 0, the leaf as params);
-    else None."""
-    ids = {id(t) for t in leaves}
-    gathers = []
-    for node in nodes:
-        hits = [i for i, t in enumerate(node.inputs) if id(t) in ids]
-        if not hits:
-            continue
+def row_gathers(nodes, groups, direct) -> list | None:
+    """Per source (its leaf tensors, ``groups``), the recorded gathers reading them when every
+    recorded node that reads one of its leaves gathers its rows (GatherV2 on axis 0, the leaf as
+    params), else None; None for all when no source is such (the common case: one pass over the
+    recording's op names). ``direct``: per source, whether it is a target itself (dense then)."""
+    gathers = [n for n in nodes if n.op.name == "GatherV2"]
+    if not gathers:
+        return None
+    by_params: dict = {}  # id(leaf) -> its row gathers
+    for node in gathers:
         static = node.static
-        if (
-            node.op.name != "GatherV2"
-            or hits != [0]
-            or static.get("axis") != 0
-            or static.get("batch_dims") != 0
-        ):
-            return None
-        gathers.append(node)
-    return gathers or None
+        if static.get("axis") == 0 and static.get("batch_dims") == 0:
+            by_params.setdefault(id(node.inputs[0]), []).append(node)
+    # Every leaf of a source that some row gather reads (a Variable's other reads too).
+    candidates = {id(t) for g in groups if any(id(t) in by_params for t in g) for t in g}
+    if not candidates:
+        return None
+    read_otherwise = set()
+    for node in nodes:
+        for k, t in enumerate(node.inputs):
+            if id(t) in candidates and not (k == 0 and node in by_params.get(id(t), ())):
+                read_otherwise.add(id(t))
+    plans = []
+    for group, is_target in zip(groups, direct, strict=True):
+        ids = [id(t) for t in group]
+        rows = [n for i in ids for n in by_params.get(i, ())]
+        sparse = rows and not is_target and not any(i in read_otherwise for i in ids)
+        plans.append(sorted(rows, key=nodes.index) if sparse else None)
+    return plans if any(plans) else None
 
 
 def indexed_slices(gathers, grads, source):
