@@ -3,7 +3,8 @@
 Layouts are TF's: channels last (``NWC``, ``NHWC``, ``NDHWC``) by default, channels first
 (``NC...``) if asked; filters are ``[spatial..., in_channels, out_channels]``. ``SAME``
 padding puts the extra row at the end, as TF (and XLA); average pooling divides by the number
-of real (unpadded) elements, as TF. Gradients are JAX's.
+of real (unpadded) elements, as TF. Gradients are JAX's; on the CPU, convolutions go through
+``conv_lowering.py``, which lowers them to forms XLA:CPU runs fast.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .._core.errors import InvalidArgumentError
 from .._core.record import Op, record
 from .._core.shape import dims_text
 from .._core.tensor import Tensor
+from . import conv_lowering
 from .array_ops import reshape
 from .builders import FLOAT, REAL, check_dtype, check_same_dtype, convert_like
 
@@ -70,9 +72,7 @@ def _layout(x: Tensor, data_format, op_name: str, rank: int | None = None):
 
 
 def _conv(x, w, strides, padding, dilations, numbers):
-    return jax.lax.conv_general_dilated(
-        x, w, strides, padding, rhs_dilation=dilations, dimension_numbers=numbers
-    )
+    return conv_lowering.conv(x, w, strides, padding, rhs_dilation=dilations, dimension_numbers=numbers)
 
 
 _CONV = Op("Conv", _conv)

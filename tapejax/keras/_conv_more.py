@@ -1,9 +1,9 @@
 """Transposed, depthwise and separable convolutions: Conv1D/2D/3DTranspose, DepthwiseConv1D/2D,
 SeparableConv1D/2D (Keras 3's arguments, weights, shapes and configs).
 
-Each convolution is one tapejax op over ``jax.lax.conv_general_dilated``. A transposed
-convolution is the transpose of the forward convolution (``jax.linear_transpose``) whose
-input has Keras' output shape, as ``tf.nn.conv_transpose``; the kernel is
+Each convolution is one tapejax op over ``_ops.conv_lowering`` (``jax.lax.conv_general_dilated``,
+lowered to fast forms on the CPU). A transposed convolution is the transpose of the forward
+convolution whose input has Keras' output shape, as ``tf.nn.conv_transpose``; the kernel is
 ``kernel_size + (filters, in_channels)``. A depthwise kernel is ``kernel_size + (in_channels,
 depth_multiplier)`` (a convolution with one group per input channel); a separable convolution
 is the depthwise one (with the strides and dilation) then a ``1x1`` pointwise one.
@@ -11,9 +11,9 @@ is the depthwise one (with the strides and dilation) then a ``1x1`` pointwise on
 
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 
+from .._ops import conv_lowering
 from . import constraints, initializers, regularizers
 from ._conv import BaseConv
 from ._conv_args import spatial_of, spatial_output_shape, standardize_padding, standardize_tuple, with_spatial
@@ -27,20 +27,23 @@ def _numbers(rank: int, data_format: str) -> tuple:
 
 
 def _conv(x, kernel, *, strides, padding, dilation, data_format, groups=1):
-    return jax.lax.conv_general_dilated(
+    numbers = _numbers(kernel.ndim - 2, data_format)
+    return conv_lowering.conv(
         x,
         kernel,
         strides,
         padding.upper(),
         rhs_dilation=dilation,
-        dimension_numbers=_numbers(kernel.ndim - 2, data_format),
+        dimension_numbers=numbers,
         feature_group_count=groups,
     )
 
 
-def _conv_transpose(x, kernel, *, out_shape, **conv):
-    forward = lambda y: _conv(y, kernel, **conv)  # noqa: E731
-    return jax.linear_transpose(forward, jax.ShapeDtypeStruct(out_shape, x.dtype))(x)[0]
+def _conv_transpose(x, kernel, *, out_shape, strides, padding, dilation, data_format):
+    numbers = _numbers(kernel.ndim - 2, data_format)
+    return conv_lowering.conv_transpose(
+        x, kernel, out_shape, strides, padding.upper(), rhs_dilation=dilation, dimension_numbers=numbers
+    )
 
 
 def _depthwise(x, kernel, *, data_format, **conv):
