@@ -121,22 +121,22 @@ def _convs(jaxpr):
     [
         {"strides": (2, 2), "padding": "SAME"},
         {"strides": (1, 1), "padding": [(2, 2), (2, 2)], "lhs_dilation": (2, 2)},
-        {"strides": (1, 1), "padding": "SAME", "rhs_dilation": (2, 2)},
         {"strides": (2, 2), "padding": "SAME", "feature_group_count": 3},
+        {"strides": (1, 1), "padding": "SAME", "rhs_dilation": (2, 2)},
     ],
-    ids=["strided", "transposed", "atrous", "depthwise"],
+    ids=["strided", "transposed", "depthwise", "atrous"],
 )
-def test_on_the_cpu_no_convolution_is_strided_or_dilated(conv):
+def test_on_the_cpu_no_convolution_has_an_input_dilation(conv):
     groups = conv.get("feature_group_count", 1)
     x, w, _ = _case(2, 8, 4, groups=groups, out=2 * groups)
     conv = {**conv, "dimension_numbers": ("NHWC", "HWIO", "NHWC")}
     f = lambda x, w: jnp.sum(conv_lowering.conv(x, w, **conv) ** 2)  # noqa: E731
-    for g in (f, jax.grad(f, argnums=(0, 1))):
+    for g in (f, jax.grad(f, argnums=(0, 1)), jax.grad(lambda x, w: jnp.sum(jax.grad(f)(x, w) ** 2), (0, 1))):
         params = list(_convs(jax.make_jaxpr(g)(x, w).jaxpr))
-        assert (groups > 1 or params) and all(
-            set(p["window_strides"]) | set(p["lhs_dilation"]) | set(p["rhs_dilation"]) == {1} for p in params
-        )
-        assert all(p["feature_group_count"] == 1 for p in params)  # depthwise: no convolution at all
+        assert all(p["lhs_dilation"] == (1, 1) and p["feature_group_count"] == 1 for p in params)
+        if "lhs_dilation" in conv:  # a transposed convolution: stride-1 undilated ones only
+            assert all(p["window_strides"] == p["rhs_dilation"] == (1, 1) for p in params)
+        assert (groups > 1) == (not params)  # depthwise: elementwise, no convolution at all
     # elsewhere (cpu=False: a GPU or TPU) XLA's own lowering, one convolution
     native = jax.make_jaxpr(lambda x, w: conv_lowering._conv(x, w, *_static(conv), False))(x, w)
     assert [p["lhs_dilation"] for p in _convs(native.jaxpr)] == [conv.get("lhs_dilation", (1, 1))]
@@ -223,3 +223,30 @@ def test_keras_transposed_and_depthwise_gradients_match_xla_and_finite_differenc
             x,
             RNG.normal(size=(3, 3, 2, 2)),
         )
+
+
+def test_max_pool_has_xlas_values_and_first_maximum_gradients():
+    cases = [
+        ((2, 6, 7, 3), (1, 2, 2, 1), (1, 2, 2, 1), "VALID"),
+        ((2, 6, 7, 3), (1, 3, 3, 1), (1, 2, 2, 1), "SAME"),
+        ((2, 6, 7, 3), (1, 3, 2, 1), (1, 1, 2, 1), ((0, 0), (1, 1), (0, 1), (0, 0))),
+        ((2, 9, 3), (1, 3, 1), (1, 2, 1), "SAME"),
+        ((1, 4, 4, 5, 2), (1, 2, 2, 2, 1), (1, 2, 1, 2, 1), "VALID"),
+    ]
+    for shape, dims, steps, padding in cases:
+        # small integers: many ties, whose gradient goes to the first maximum of the window
+        x = RNG.integers(0, 3, size=shape).astype(np.float32)
+        mine = jax.jit(lambda x, a=(dims, steps, padding): _value_and_grads1(conv_lowering.max_pool, x, *a))(
+            x
+        )
+        xlas = _value_and_grads1(
+            lambda x, *a: jax.lax.reduce_window(x, -np.inf, jax.lax.max, *a), x, dims, steps, padding
+        )
+        for a, b in zip(mine, xlas, strict=True):
+            np.testing.assert_array_equal(a, b)
+    assert np.isnan(conv_lowering.max_pool(np.array([[1.0, np.nan]]), (1, 2), (1, 2), "VALID")).all()
+
+
+def _value_and_grads1(f, x, *args):
+    y, pullback = jax.vjp(lambda x: f(x, *args), x)
+    return y, pullback(np.arange(y.size, dtype=np.float32).reshape(y.shape))[0]

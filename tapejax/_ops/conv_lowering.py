@@ -3,42 +3,50 @@
 Every convolution in tapejax (``tf.nn.conv*``, the Keras convolution layers, transposed,
 depthwise and separable ones) calls :func:`conv`, which has
 ``jax.lax.conv_general_dilated``'s meaning. On a GPU or TPU it *is* that call: cuDNN and the
-TPU compiler run every convolution well. XLA's CPU backend does not: a convolution with input
-dilation (a transposed convolution, and the input gradient of every strided convolution, which
-is one), the kernel gradient of a strided or transposed convolution (kernel dilation by the
-stride), and grouped (depthwise) convolutions run on slow generic paths, 3-50x slower than
-the same arithmetic as stride-1 convolutions (``benchmarks/RESULTS.md``, "Convolutions on
-CPU"). So on the CPU each case is rewritten, at trace time, as stride-1, undilated
-convolutions over rearranged arrays (strided slices, pads, reshapes), and JAX differentiates
-that form as it is: the gradients are JAX's own, of the same function, only lowered through
-ops XLA:CPU is fast at. No derivative is written by hand.
+TPU compiler run every convolution well. XLA's CPU backend does not. Measured
+(``benchmarks/convs.py``, RESULTS.md "Convolutions on CPU"): the kernel gradient of an
+input-dilated (transposed) convolution runs ~35x slower than the same arithmetic as stride-1
+convolutions, the input gradient of a strided convolution (an input-dilated convolution
+itself) up to ~2x slower, and grouped (depthwise) convolutions 5-50x slower than the same
+products done elementwise. So on the CPU these cases are rewritten, at trace time, over
+stride-1 undilated convolutions of rearranged arrays (strided slices, pads, reshapes), and JAX
+differentiates the rewritten function as it is: the derivatives are JAX's, of the same
+function, only lowered through ops XLA:CPU is fast at.
 
-- strided (stride ``s``): a sum over the ``s**n`` phases of the input (``x[a::s]``) of stride-1
-  convolutions by the kernel's taps of that phase (``w[a::s]``); the same multiplications,
-  no zeros. Its input gradient is then stride-1 transposed convolutions and its kernel
-  gradient stride-1 kernel gradients.
 - input-dilated (transposed, ``lhs_dilation=s``): each of the ``s**n`` output phases is a
   stride-1 convolution of the undilated input by the taps that reach it (sub-pixel
-  convolution), interleaved; the zeros of the dilated input are never multiplied.
-- kernel-dilated (atrous, ``rhs_dilation=d``): space-to-batch, as ``tf.nn.atrous_conv2d``:
-  the ``d**n`` phases of the input become batch entries of one undilated convolution.
-- depthwise (one input channel per group): a sum over kernel taps of shifted slices times
-  the tap's weights, elementwise (XLA fuses it into one loop).
+  convolution), interleaved; the zeros of the dilated input are never multiplied, and the
+  kernel gradient is stride-1 kernel gradients.
+- strided (stride ``s``): XLA's own convolution for the value and the kernel gradient (both
+  fast), with a ``jax.custom_jvp`` whose tangent is the same bilinear map with the part
+  linear in the input written as a sum over the ``s**n`` input phases (``x[a::s]`` convolved
+  with ``w[a::s]``, stride 1): its transpose, the input gradient, is then stride-1 transposed
+  convolutions. The rule exists only because of XLA:CPU's lowering of that transpose; JAX's
+  math is not wrong. Forward mode and higher orders go through it unchanged.
+- depthwise (one input channel per group): a sum over kernel taps of strided slices times
+  the tap's weights, elementwise (XLA fuses it into loops).
 
-Combinations XLA:CPU has no slow path for, or that these forms do not cover (a stride with a
-kernel dilation, other groupings), keep XLA's lowering. The choice depends only on the
-platform and on static shapes and arguments, so it is made once per trace.
+Kept as XLA's own, as measured faster: stride-1 convolutions, kernel-dilated (atrous) ones
+(space-to-batch, ``tf.nn.atrous_conv2d``'s form, was 1.7-4x slower in value and gradients),
+a whole strided convolution as phases or as space-to-depth (its kernel gradient 1.8-2.5x
+slower), and the combinations these forms do not cover (a stride with a dilation, other
+groupings). The choice depends only on the platform and on static shapes and arguments, so it
+is made once per trace.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import os
 from functools import partial
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
+from jax.custom_derivatives import SymbolicZero
 
 
 def conv(
@@ -56,8 +64,12 @@ def conv(
 
     ``padding`` is ``'SAME'``, ``'VALID'`` or explicit ``(low, high)`` pairs, one per spatial
     dimension; ``dimension_numbers`` are layout strings such as ``('NHWC', 'HWIO', 'NHWC')``.
+    ``TAPEJAX_CONV_LOWERING=xla`` in the environment keeps XLA's own lowering everywhere (to
+    compare, or to debug); it is read when a convolution is traced, so set it before the
+    program starts.
     """
     n = x.ndim - 2
+    cpu = _platform(x, w) == "cpu" and os.environ.get("TAPEJAX_CONV_LOWERING", "") != "xla"
     return _conv(
         x,
         w,
@@ -67,7 +79,7 @@ def conv(
         rhs_dilation=tuple(int(v) for v in rhs_dilation or (1,) * n),
         dimension_numbers=tuple(dimension_numbers),
         feature_group_count=int(feature_group_count),
-        cpu=_platform(x, w) == "cpu",
+        cpu=cpu,
     )
 
 
@@ -138,9 +150,9 @@ def _form(x, w, strides, lhs_dilation, rhs_dilation, groups):
     if groups > 1:
         depthwise = w.shape[-2] == 1 and groups == x.shape[-1]
         return _depthwise if depthwise and not lhs_dilated else None
-    if strided + lhs_dilated + rhs_dilated != 1:
-        return None  # stride-1 undilated: XLA:CPU's fast case; the rest: no slow path found
-    return _strided if strided else _input_dilated if lhs_dilated else _kernel_dilated
+    if strided + lhs_dilated + rhs_dilated != 1 or rhs_dilated:
+        return None  # stride-1: XLA:CPU's fast case; atrous: measured faster than space-to-batch
+    return _strided if strided else _input_dilated
 
 
 # --- layouts ------------------------------------------------------------------------------
@@ -178,12 +190,15 @@ def _pad_spatial(x, pads):
     return lax.pad(x, jnp.zeros((), x.dtype), ((0, 0, 0), *((lo, hi, 0) for lo, hi in pads), (0, 0, 0)))
 
 
+def _channels_last(n: int) -> tuple:
+    spatial = "DHW"[-n:] if n <= 3 else "".join(chr(ord("a") + i) for i in range(n))
+    return (f"N{spatial}C", f"{spatial}IO", f"N{spatial}C")
+
+
 def _valid(x, w):
     """The fast case: a stride-1, undilated, unpadded convolution, channels last."""
     n = x.ndim - 2
-    spatial = "DHW"[-n:] if n <= 3 else "".join(chr(ord("a") + i) for i in range(n))
-    numbers = (f"N{spatial}C", f"{spatial}IO", f"N{spatial}C")
-    return lax.conv_general_dilated(x, w, (1,) * n, "VALID", dimension_numbers=numbers)
+    return lax.conv_general_dilated(x, w, (1,) * n, "VALID", dimension_numbers=_channels_last(n))
 
 
 def _interleave(phases, counts, steps, sizes):
@@ -208,6 +223,34 @@ def _interleave(phases, counts, steps, sizes):
 
 
 def _strided(x, w, strides, pads, lhs_dilation, rhs_dilation):
+    return _strided_conv(x, w, strides, pads)
+
+
+@partial(jax.custom_jvp, nondiff_argnums=(2, 3))
+def _strided_conv(x, w, strides, pads):
+    """A strided convolution, XLA's own: its value and kernel gradient are fast on the CPU,
+    only its input gradient (an input-dilated convolution) is not; see ``_strided_jvp``."""
+    n = len(strides)
+    return lax.conv_general_dilated(x, w, strides, pads, dimension_numbers=_channels_last(n))
+
+
+@partial(_strided_conv.defjvp, symbolic_zeros=True)
+def _strided_jvp(strides, pads, primals, tangents):
+    """The tangent is the same bilinear convolution, JAX's derivative; only the part linear in
+    the input tangent is written as a sum over phases, so that its transpose (the input
+    gradient) is stride-1 convolutions, not XLA:CPU's slow input dilation."""
+    x, w = primals
+    tx, tw = tangents
+    y = _strided_conv(x, w, strides, pads)
+    terms = []
+    if not isinstance(tx, SymbolicZero):
+        terms.append(_phases(tx, w, strides, pads))
+    if not isinstance(tw, SymbolicZero):
+        terms.append(_strided_conv(x, tw, strides, pads))
+    return y, sum(terms[1:], terms[0]) if terms else jnp.zeros_like(y)
+
+
+def _phases(x, w, strides, pads):
     """``y[i] = sum_k xp[s*i + k] w[k]`` as ``sum_a conv(xp[a::s], w[a::s])``, stride 1."""
     xp = _pad_spatial(x, pads)
     kernel = w.shape[:-2]
@@ -215,15 +258,9 @@ def _strided(x, w, strides, pads, lhs_dilation, rhs_dilation):
     y = None
     for a in itertools.product(*(range(min(s, k)) for s, k in zip(strides, kernel, strict=True))):
         taps = [-(-(k - ai) // s) for k, ai, s in zip(kernel, a, strides, strict=True)]
-        start = (0, *a, 0)
-        limit = (
-            xp.shape[0],
-            *(ai + s * (o + q - 2) + 1 for ai, s, o, q in zip(a, strides, out, taps, strict=True)),
-            xp.shape[-1],
-        )
-        xa = lax.slice(xp, start, limit, (1, *strides, 1))
-        wa = w[tuple(slice(ai, None, s) for ai, s in zip(a, strides, strict=True))]
-        term = _valid(xa, wa)
+        ends = (ai + s * (o + q - 2) + 1 for ai, s, o, q in zip(a, strides, out, taps, strict=True))
+        xa = lax.slice(xp, (0, *a, 0), (xp.shape[0], *ends, xp.shape[-1]), (1, *strides, 1))
+        term = _valid(xa, w[tuple(slice(ai, None, s) for ai, s in zip(a, strides, strict=True))])
         y = term if y is None else y + term
     return y
 
@@ -271,28 +308,6 @@ def _phase_1d(r, s, lo, k, size, length):
     return outs, taps, a, (low, high)
 
 
-def _kernel_dilated(x, w, strides, pads, lhs_dilation, rhs_dilation):
-    """Space-to-batch: ``y[d*m + r] = sum_k xp[d*(m + k) + r] w[k]``, so the ``d**n`` phases
-    ``xp[r::d]`` are batch entries of one undilated convolution."""
-    d = rhs_dilation
-    n = len(d)
-    xp = _pad_spatial(x, pads)
-    kernel = w.shape[:-2]
-    sizes = [size - (k - 1) * di for size, k, di in zip(xp.shape[1:-1], kernel, d, strict=True)]
-    counts = [-(-size // di) for size, di in zip(sizes, d, strict=True)]
-    rows = [c + k - 1 for c, k in zip(counts, kernel, strict=True)]
-    xp = _pad_spatial(xp, [(0, r * di - size) for r, di, size in zip(rows, d, xp.shape[1:-1], strict=True)])
-    batch, channels = xp.shape[0], xp.shape[-1]
-    xp = xp.reshape(batch, *itertools.chain.from_iterable(zip(rows, d, strict=True)), channels)
-    # (N, R_1, d_1, R_2, d_2, .., C) -> (d_1, .., N, R_1, .., C)
-    xp = jnp.transpose(xp, (*(2 + 2 * i for i in range(n)), 0, *(1 + 2 * i for i in range(n)), 2 * n + 1))
-    y = _valid(xp.reshape(math.prod(d) * batch, *rows, channels), w)
-    y = y.reshape(*d, batch, *counts, y.shape[-1])
-    perm = [n, *itertools.chain.from_iterable((n + 1 + i, i) for i in range(n)), 2 * n + 1]
-    y = jnp.transpose(y, perm).reshape(batch, *(c * di for c, di in zip(counts, d, strict=True)), y.shape[-1])
-    return y[(slice(None), *(slice(0, size) for size in sizes), slice(None))]
-
-
 def _depthwise(x, w, strides, pads, lhs_dilation, rhs_dilation):
     """One group per input channel: ``y[.., c*m + j] = sum_k x_k[.., c] * w[k, 0, c*m + j]``
     over the taps ``k``, ``x_k`` the (strided) window of ``x`` that tap ``k`` reads."""
@@ -316,3 +331,43 @@ def _depthwise(x, w, strides, pads, lhs_dilation, rhs_dilation):
         term = xk[..., None] * w[k].reshape(channels, multiplier)
         y = term if y is None else y + term
     return y.reshape(*y.shape[:-2], channels * multiplier)
+
+
+# --- pooling ------------------------------------------------------------------------------
+
+
+def max_pool(x, dims, steps, padding):
+    """``jax.lax.reduce_window(x, -inf, max, dims, steps, padding)`` (``padding`` a string or
+    pairs), whose gradient goes to the first maximum of each window, as TF's.
+
+    On the CPU, XLA's gradient of a max window (select-and-scatter) ran 4x slower than the same
+    choice made elementwise: the value is the maximum of the window's strided slices, and the
+    first slice equal to it (in row-major window order) is selected with ``where``, so JAX's
+    gradient of that ``where`` sends each window's cotangent to its first maximum.
+    """
+    pads = tuple(tuple(p) for p in padding) if not isinstance(padding, str) else padding
+    return _max_pool(x, tuple(dims), tuple(steps), pads, _platform(x) == "cpu")
+
+
+@partial(jax.jit, static_argnums=(1, 2, 3, 4))
+def _max_pool(x, dims, steps, padding, cpu):
+    low = -jnp.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
+    init = jnp.asarray(low, x.dtype)
+    if not cpu or x.size == 0:
+        # a concrete (numpy) identity lets JAX pick its differentiable max-window reducer
+        return lax.reduce_window(x, np.asarray(low, x.dtype), lax.max, dims, steps, padding)
+    pads = lax.padtype_to_pads(x.shape, dims, steps, padding) if isinstance(padding, str) else padding
+    xp = lax.pad(x, init, [(lo, hi, 0) for lo, hi in pads])
+    out = [(size - d) // s + 1 for size, d, s in zip(xp.shape, dims, steps, strict=True)]
+    windows = [
+        lax.slice(xp, tap, [t + (o - 1) * s + 1 for t, o, s in zip(tap, out, steps, strict=True)], steps)
+        for tap in itertools.product(*(range(d) for d in dims))
+    ]
+    top = lax.stop_gradient(functools.reduce(lax.max, windows))
+    taken = jnp.zeros(top.shape, bool)
+    chosen = jnp.zeros_like(top)
+    for window in windows:
+        first = (window == top) & ~taken
+        chosen = jnp.where(first, window, chosen)
+        taken = taken | first
+    return jnp.where(taken, chosen, top)  # no element equals a NaN maximum: the NaN itself

@@ -10,7 +10,6 @@ of real (unpadded) elements, as TF. Gradients are JAX's; on the CPU, convolution
 from __future__ import annotations
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from .._core.convert import convert_to_tensor
@@ -145,10 +144,7 @@ def _window(x, ksize, strides, padding, n, channels_first):
 
 
 def _max_pool(x, dims, steps, padding):
-    # A concrete (numpy) identity lets JAX pick its differentiable max-window reducer, also
-    # under jit.
-    init = -np.inf if jnp.issubdtype(x.dtype, jnp.floating) else np.iinfo(x.dtype).min
-    return jax.lax.reduce_window(x, np.asarray(init, x.dtype), jax.lax.max, dims, steps, padding)
+    return conv_lowering.max_pool(x, dims, steps, padding)
 
 
 def _avg_pool(x, dims, steps, padding):
