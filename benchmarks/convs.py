@@ -15,8 +15,10 @@ TensorFlow runs in this process when it is importable here, else in a worker pro
 Python given by ``--tf-python``; either way every variant is timed round by round, interleaved
 with the others, and the median over rounds is reported (ratios are within one run).
 
-Usage: python benchmarks/convs.py [--only conv2d,dcgan] [--rounds 5] [--tf-python PYTHON]
-       [--write]   (``--write`` replaces the "Convolutions on CPU" section of RESULTS.md)
+Prints a Markdown table (RESULTS.md, "Convolutions on CPU").
+
+Usage: python benchmarks/convs.py [--only conv2d,dcgan] [--rounds 5] [--budget 0.3]
+       [--tf-python PYTHON]
 """
 
 from __future__ import annotations
@@ -426,12 +428,15 @@ def measure(names, rounds: int, budget: float, tf_python: str | None) -> dict:
     import tapejax  # noqa: PLC0415
 
     timers = {}
-    tapejax_fns = tf_variants(tapejax, names)
-    weights = {n: _family_fns(tapejax, n)[3] for n in names if n in FAMILIES}
-    for key, fn in tapejax_fns.items():
-        timers[(key, "tapejax")] = fn
+    # XLA's lowering first, compiled, then tapejax's caches emptied: the derivative programs
+    # cached by structure must not be shared between the two lowerings
     for key, fn in tapejax_xla_variants(tapejax, names).items():
         timers[(key, "tapejax, XLA's lowering")] = fn
+    tapejax.clear_caches()
+    for key, fn in tf_variants(tapejax, names).items():
+        _sync(fn())
+        timers[(key, "tapejax")] = fn
+    weights = {n: _family_fns(tapejax, n)[3] for n in names if n in FAMILIES}
     for key, fn in jax_variants(names, weights).items():
         timers[(key, "jax.jit (XLA's lowering)")] = fn
     reps = {k: _reps(fn, budget) for k, fn in timers.items()}
