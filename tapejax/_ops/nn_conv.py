@@ -3,13 +3,13 @@
 Layouts are TF's: channels last (``NWC``, ``NHWC``, ``NDHWC``) by default, channels first
 (``NC...``) if asked; filters are ``[spatial..., in_channels, out_channels]``. ``SAME``
 padding puts the extra row at the end, as TF (and XLA); average pooling divides by the number
-of real (unpadded) elements, as TF. Gradients are JAX's.
+of real (unpadded) elements, as TF. Gradients are JAX's; on the CPU, convolutions go through
+``conv_lowering.py``, which lowers them to forms XLA:CPU runs fast.
 """
 
 from __future__ import annotations
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from .._core.recording.convert import convert_to_tensor
@@ -17,6 +17,7 @@ from .._core.recording.record import Op, record
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.shape import dims_text
 from .._core.values.tensor import Tensor
+from . import conv_lowering
 from .array_ops import reshape
 from .builders import FLOAT, REAL, check_dtype, check_same_dtype, convert_like
 
@@ -70,9 +71,7 @@ def _layout(x: Tensor, data_format, op_name: str, rank: int | None = None):
 
 
 def _conv(x, w, strides, padding, dilations, numbers):
-    return jax.lax.conv_general_dilated(
-        x, w, strides, padding, rhs_dilation=dilations, dimension_numbers=numbers
-    )
+    return conv_lowering.conv(x, w, strides, padding, rhs_dilation=dilations, dimension_numbers=numbers)
 
 
 _CONV = Op("Conv", _conv)
@@ -145,10 +144,7 @@ def _window(x, ksize, strides, padding, n, channels_first):
 
 
 def _max_pool(x, dims, steps, padding):
-    # A concrete (numpy) identity lets JAX pick its differentiable max-window reducer, also
-    # under jit.
-    init = -np.inf if jnp.issubdtype(x.dtype, jnp.floating) else np.iinfo(x.dtype).min
-    return jax.lax.reduce_window(x, np.asarray(init, x.dtype), jax.lax.max, dims, steps, padding)
+    return conv_lowering.max_pool(x, dims, steps, padding)
 
 
 def _avg_pool(x, dims, steps, padding):

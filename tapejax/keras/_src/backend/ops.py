@@ -3,7 +3,7 @@ rules and gradients), whole modules where keras uses many of their ops."""
 
 from __future__ import annotations
 
-from ...._ops import math_ops, nn_ops, random_ops, reduction_ops
+from ...._ops import conv_lowering, math_ops, nn_ops, random_ops, reduction_ops
 from ...._ops.array_ops import cast, expand_dims, pad, reshape, squeeze, transpose
 from ...._ops.clip_ops import clip_by_value
 from ...._ops.creation_ops import fill, one_hot, ones, zeros
@@ -23,6 +23,7 @@ __all__ = [
     "cast",
     "clip_by_value",
     "concat",
+    "conv_lowering",
     "convolution",
     "dropout",
     "einsum",

@@ -1,9 +1,9 @@
 """Transposed convolutions: Conv1D/2D/3DTranspose (Keras 3's arguments, weights, shapes and configs).
 
 Each transposed, depthwise and separable convolution is one tapejax op over
-``jax.lax.conv_general_dilated`` (``jax_conv.py``). A transposed
-convolution is the transpose of the forward convolution (``jax.linear_transpose``) whose
-input has Keras' output shape, as ``tf.nn.conv_transpose``; the kernel is
+``_ops.conv_lowering`` (``jax_conv.py``; fast forms on the CPU). A transposed
+convolution is the transpose of the forward convolution whose input has Keras' output shape,
+as ``tf.nn.conv_transpose``; the kernel is
 ``kernel_size + (filters, in_channels)``. A depthwise kernel is ``kernel_size + (in_channels,
 depth_multiplier)`` (a convolution with one group per input channel); a separable convolution
 is the depthwise one (with the strides and dilation) then a ``1x1`` pointwise one.
@@ -11,9 +11,8 @@ is the depthwise one (with the strides and dilation) then a ``1x1`` pointwise on
 
 from __future__ import annotations
 
-import jax
-
 from ...backend.layer_op import Op, run_op
+from ...backend.ops import conv_lowering
 from ...utils.conv_utils import (
     spatial_of,
     standardize_padding,
@@ -21,12 +20,19 @@ from ...utils.conv_utils import (
     with_spatial,
 )
 from .base_conv import BaseConv
-from .jax_conv import _conv
+from .jax_conv import _numbers
 
 
-def _conv_transpose(x, kernel, *, out_shape, **conv):
-    forward = lambda y: _conv(y, kernel, **conv)  # noqa: E731
-    return jax.linear_transpose(forward, jax.ShapeDtypeStruct(out_shape, x.dtype))(x)[0]
+def _conv_transpose(x, kernel, *, out_shape, strides, padding, dilation, data_format):
+    return conv_lowering.conv_transpose(
+        x,
+        kernel,
+        out_shape,
+        strides,
+        padding.upper(),
+        rhs_dilation=dilation,
+        dimension_numbers=_numbers(kernel.ndim - 2, data_format),
+    )
 
 
 _CONV_TRANSPOSE = Op("Conv2DBackpropInput", _conv_transpose)

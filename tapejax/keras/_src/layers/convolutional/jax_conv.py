@@ -1,8 +1,9 @@
-"""The convolution the transposed, depthwise and separable layers run in JAX (one op each)."""
+"""The convolution the transposed, depthwise and separable layers run (one op each), through
+``_ops.conv_lowering``: XLA's convolution, lowered to fast forms on the CPU."""
 
 from __future__ import annotations
 
-import jax
+from ...backend.ops import conv_lowering
 
 
 def _numbers(rank: int, data_format: str) -> tuple:
@@ -12,7 +13,7 @@ def _numbers(rank: int, data_format: str) -> tuple:
 
 
 def _conv(x, kernel, *, strides, padding, dilation, data_format, groups=1):
-    return jax.lax.conv_general_dilated(
+    return conv_lowering.conv(
         x,
         kernel,
         strides,
