@@ -32,7 +32,7 @@ from .gradient_args import (
     output_gradients_for,
     unconnected_mode,
 )
-from .sparse_gradients import indexed_slices, row_gathers
+from .sparse_gradients import row_gathers, with_indexed_slices
 
 __all__ = ["GradientTape", "UnconnectedGradients"]
 
@@ -250,31 +250,17 @@ class GradientTape:
             direct = direct_targets(targets, sources_flat, self._tape)
             placeholders = [Tensor(value_of(t)) if isinstance(t, Variable) else t for t in targets]
             gathers = row_gathers(self._tape.nodes, groups, direct)
-            if gathers is None:  # no source is read by gathers alone: the common case
-                grads = self._path.gradient(
+
+            def derive(groups, direct):
+                return self._path.gradient(
                     self._tape, placeholders, groups, cotangents, direct, last_use=not self._persistent
                 )
-            else:
-                grads = self._sparse_gradient(placeholders, groups, cotangents, direct, gathers, sources_flat)
-        return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
 
-    def _sparse_gradient(self, placeholders, groups, cotangents, direct, gathers, sources):
-        """The gradients when some source is read only by gathers of its rows: each such
-        source's gather outputs are sources of the one derivative, and its IndexedSlices is
-        built from their gradients (see sparse_gradients)."""
-        flat_groups, flat_direct = [], []
-        for g, d, rows in zip(groups, direct, gathers, strict=True):
-            flat_groups += [[node.outputs[0]] for node in rows] if rows else [g]
-            flat_direct += [[]] * len(rows) if rows else [d]
-        flat = iter(
-            self._path.gradient(
-                self._tape, placeholders, flat_groups, cotangents, flat_direct, last_use=not self._persistent
-            )
-        )
-        return [
-            indexed_slices(rows, [next(flat) for _ in rows], s) if rows else next(flat)
-            for s, rows in zip(sources, gathers, strict=True)
-        ]
+            if gathers is None:  # no source is read by gathers alone: the common case
+                grads = derive(groups, direct)
+            else:
+                grads = with_indexed_slices(derive, groups, direct, gathers, sources_flat)
+        return pack(tree, [_fill(g, s, mode, ()) for g, s in zip(grads, sources_flat, strict=True)])
 
     @x64.enabled
     def jacobian(

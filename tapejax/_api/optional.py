@@ -25,7 +25,7 @@ class Optional:
     """A structure of tensors, or nothing, with the ``element_spec`` it has or would have."""
 
     def __init__(self, value, element_spec, has_value: bool):
-        self._value, self._element_spec, self._has_value = value, element_spec, has_value
+        self._item, self._element_spec, self._has_value = value, element_spec, has_value
 
     @staticmethod
     def from_value(value) -> Optional:
@@ -52,4 +52,4 @@ class Optional:
             raise InvalidArgumentError(
                 None, None, "The given optional does not have a value. [Op:OptionalGetValue]"
             )
-        return self._value
+        return self._item

@@ -62,3 +62,19 @@ def indexed_slices(gathers, grads, source):
     if len(rows) > 1:
         values, indices = [concat(values, 0)], [concat(indices, 0)]
     return IndexedSlices(values[0], indices[0], constant(list(shape), dtype=indices[0].dtype))
+
+
+def with_indexed_slices(derive, groups, direct, gathers, sources) -> list:
+    """The gradients of ``sources`` when some are read only by gathers of their rows
+    (``gathers``: per source, its row gathers or None). ``derive(groups, direct)`` takes the one
+    derivative; each such source's gather outputs are sources of it, and its IndexedSlices is
+    built from their gradients."""
+    flat_groups, flat_direct = [], []
+    for g, d, rows in zip(groups, direct, gathers, strict=True):
+        flat_groups += [[node.outputs[0]] for node in rows] if rows else [g]
+        flat_direct += [[]] * len(rows) if rows else [d]
+    flat = iter(derive(flat_groups, flat_direct))
+    return [
+        indexed_slices(rows, [next(flat) for _ in rows], s) if rows else next(flat)
+        for s, rows in zip(sources, gathers, strict=True)
+    ]

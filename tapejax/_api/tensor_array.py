@@ -128,7 +128,7 @@ class TensorArray:
         return len(self._items) if self._items is not None else self._length
 
     # -- writing --------------------------------------------------------------------------
-    def _value(self, value) -> Tensor:
+    def _element(self, value) -> Tensor:
         if not isinstance(value, TensorLike):
             value = convert_to_tensor(value, dtype_hint=self._dtype)
         value = as_tensor(value)
@@ -162,7 +162,7 @@ class TensorArray:
                     f"Tried to write to index {index} but array is not resizeable and size is: {size} "
                 )
             self._items.extend(None for _ in range(index - size + 1))
-        self._items[index] = self._value(value)
+        self._items[index] = self._element(value)
 
     def write(self, index, value, name=None) -> TensorArray:
         """Writes ``value`` at ``index``; returns the array (use the returned one, as in TF)."""
@@ -170,7 +170,7 @@ class TensorArray:
         if self._items is not None and isinstance(index, int):
             self._write(index, value)
             return self
-        value = self._value(value)
+        value = self._element(value)
         ta = self._as_buffer()
         ta._buffer = record(_SET, (ta._buffer_for(value), convert_to_tensor(index, dtype=int32), value))
         if ta._dynamic_size:
@@ -186,7 +186,7 @@ class TensorArray:
             return self
         values = convert_to_tensor(value, dtype_hint=self._dtype)
         ta = self._as_buffer()
-        ta._buffer = record(_SCATTER, (ta._buffer_for(self._value(values[0])), indices, values))
+        ta._buffer = record(_SCATTER, (ta._buffer_for(self._element(values[0])), indices, values))
         if ta._dynamic_size:
             ta._length = maximum(ta._length, reduce_max(indices) + 1)
         return ta
@@ -203,7 +203,7 @@ class TensorArray:
             raise ValueError(
                 f"Cannot unstack {len(tensors)} tensors into a TensorArray of static size {len(self._items)} "
             )
-        self._items = [self._value(t) for t in tensors]
+        self._items = [self._element(t) for t in tensors]
         return self
 
     def split(self, value, lengths, name=None) -> TensorArray:
