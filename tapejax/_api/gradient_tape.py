@@ -103,7 +103,7 @@ class GradientTape:
         self._recording = True
 
     def _new_tape(self):
-        if reference.active():  # the plain path (the engine's reference, see _core/reference.py)
+        if reference.mode.plain:  # the plain path (the engine's reference, see _core/reference.py)
             self._path = reference
             return reference.Tape(self._watch_accessed_variables)
         self._path = _derivatives
@@ -249,7 +249,7 @@ class GradientTape:
             groups = [self._tape.leaves_of(s) for s in sources_flat]
             direct = direct_targets(targets, sources_flat, self._tape)
             placeholders = [Tensor(value_of(t)) if isinstance(t, Variable) else t for t in targets]
-            gathers = row_gathers(self._tape.nodes, groups, direct)
+            gathers = row_gathers(self._tape, groups, direct)
 
             def derive(groups, direct):
                 return self._path.gradient(

@@ -19,11 +19,15 @@ from .._ops.join_ops import concat
 from .._ops.sparse.indexed_slices import IndexedSlices
 
 
-def row_gathers(nodes, groups, direct) -> list | None:
-    """Per source (its leaf tensors, ``groups``), the recorded gathers reading them when every
-    recorded node that reads one of its leaves gathers its rows (GatherV2 on axis 0, the leaf as
-    params), else None; None for all when no source is such (the common case: one pass over the
-    recording's op names). ``direct``: per source, whether it is a target itself (dense then)."""
+def row_gathers(tape, groups, direct) -> list | None:
+    """Per source (its leaf tensors, ``groups``), the gathers ``tape`` recorded reading them
+    when every recorded node that reads one of its leaves gathers its rows (GatherV2 on axis 0,
+    the leaf as params), else None; None for all when no source is such (the common case: the
+    tape knows it recorded no gather in O(1)). ``direct``: per source, whether it is a target
+    itself (dense then)."""
+    if not tape.may_gather():
+        return None
+    nodes = tape.nodes
     gathers = [n for n in nodes if n.op.name == "GatherV2"]
     if not gathers:
         return None

@@ -13,6 +13,7 @@ the functions built from them, and the device arrays of Python scalar constants.
 - ``avals``: an op, its static arguments and input shapes/dtypes (engine/deferral.py) -> its output
   shapes/dtypes (``MAX_AVALS``).
 - ``scalars``: a Python scalar, its type and dtype (recording/convert.py) -> its device array
+  (beside a Tensor, _ops/builders.convert_like: its device array and (shape, dtype))
   (``MAX_SCALARS``).
 - ``nest_kinds``: a type (values/nest.py) -> mapping, sequence or leaf (``MAX_NEST_KINDS``).
 - ``structures``: (a recording's interned prefix, one more event) (engine/structure.py) -> the

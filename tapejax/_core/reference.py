@@ -20,26 +20,31 @@ from .autodiff.replay import Slice
 from .recording.record import Op, record
 from .recording.tape import Tape
 
-__all__ = ["Tape", "active", "batch_jacobian", "gradient", "jacobian", "plain"]
+__all__ = ["Tape", "active", "batch_jacobian", "gradient", "jacobian", "mode", "plain"]
 
-_local = threading.local()
+
+class _Mode(threading.local):
+    plain = False  # per thread: whether GradientTapes created now take the plain path
+
+
+mode = _Mode()  # read by GradientTape as it creates a tape (one attribute read)
 
 
 def active() -> bool:
     """Whether tapes started now in this thread take the plain path (see :func:`plain`)."""
-    return getattr(_local, "plain", False)
+    return mode.plain
 
 
 @contextlib.contextmanager
 def plain():
     """Inside, the GradientTapes created in this thread record and differentiate on the plain
     path (a tape keeps the path it was created with)."""
-    saved = active()
-    _local.plain = True
+    saved = mode.plain
+    mode.plain = True
     try:
         yield
     finally:
-        _local.plain = saved
+        mode.plain = saved
 
 
 def _run(derivative, sl, extra_inputs) -> list:

@@ -141,10 +141,10 @@ def convert_like(value, like, lenient: bool = False):
         key = (_LIKE, *scalar_key(value), dtype, lenient)
         found = _SCALARS.get(key)
         if found is not None:
-            return Tensor(found)
+            return Tensor(*found)
         converted = _convert(value, like, lenient)
         if np_dtype(converted) == dtype:  # a lenient value that kept its own dtype is not kept
-            scalars.put(key, value_of(converted))
+            scalars.put(key, (value_of(converted), shape_dtype(converted)))
         return converted
     return _convert(value, like, lenient)
 

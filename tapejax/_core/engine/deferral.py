@@ -46,9 +46,9 @@ def defer(op, inputs, static: dict):
     else:
         if len(inputs) == 2:  # most ops: the key without a list
             a, b = inputs
-            key = (op.key, skey, a._aval or a._shape_dtype, b._aval or b._shape_dtype)
+            key = (op.key, skey, a._shape_dtype, b._shape_dtype)
         else:
-            key = (op.key, skey, *[t._aval or t._shape_dtype for t in inputs])
+            key = (op.key, skey, *[t._shape_dtype for t in inputs])
         found = _avals_table.get(key)
     if found is None:
         found = _output_avals(op, inputs, static, key)
@@ -57,7 +57,7 @@ def defer(op, inputs, static: dict):
     node = PendingNode(op, static, inputs if type(inputs) is tuple else tuple(inputs), (), skey)
     if len(found) == 1:  # one output: what nearly every op has (built inline, a hot path)
         t = _new_tensor(Tensor)
-        t._v, t._pending, t._aval = None, (node, 0), found[0]
+        t._v, t._pending, t._shape_dtype = None, (node, 0), found[0]
         node.outputs = (t,)
     else:
         node.outputs = tuple(Tensor._deferred(node, i, aval) for i, aval in enumerate(found))

@@ -25,10 +25,11 @@ from ..caches import structures
 class Prefix:
     """The structure of the first ``length`` events of a recording (compared by identity)."""
 
-    __slots__ = ("length",)
+    __slots__ = ("length", "gathers")
 
-    def __init__(self, length: int):
+    def __init__(self, length: int, gathers: bool = False):
         self.length = length
+        self.gathers = gathers  # whether one of the events records a GatherV2 (sparse_gradients)
 
     def __repr__(self) -> str:
         return f"<structure Prefix of {self.length} events at {id(self):#x}>"
@@ -37,14 +38,15 @@ class Prefix:
 EMPTY = Prefix(0)  # the structure of a recording with no event yet
 
 
-def extend(prefix: Prefix | None, event) -> Prefix | None:
-    """The prefix ``prefix`` followed by ``event`` (a hashable tuple); None stays None (a
-    recording equal to no other, see :func:`Tape.add`). The table is ``caches.structures``
-    (bounded: an evicted entry only makes a later equal recording get a new prefix)."""
+def extend(prefix: Prefix | None, event, gather: bool = False) -> Prefix | None:
+    """The prefix ``prefix`` followed by ``event`` (a hashable tuple; ``gather``: whether it
+    records a GatherV2); None stays None (a recording equal to no other, see
+    :func:`Tape.add`). The table is ``caches.structures`` (bounded: an evicted entry only
+    makes a later equal recording get a new prefix)."""
     if prefix is None:
         return None
     key = (prefix, event)
     child = structures.peek(key)
     if child is None:
-        child = structures.put(key, Prefix(prefix.length + 1))
+        child = structures.put(key, Prefix(prefix.length + 1, prefix.gathers or gather))
     return child

@@ -67,7 +67,7 @@ class DeferringTape(Tape):
                     event = (node.op.key, skey, tuple(wiring))
                 # The table's hit inline (this runs for every recorded op), else extend().
                 found = _structure_table.get((structure, event))
-                self.structure = found or _structure.extend(structure, event)
+                self.structure = found or _structure.extend(structure, event, node.op.name == "GatherV2")
         n = len(slots)
         for t in node.outputs:
             slots[id(t)] = n
@@ -78,7 +78,7 @@ class DeferringTape(Tape):
         if node.op.differentiable:
             connected = self.connected
             for t in node.outputs:
-                if (t._aval or t._shape_dtype)[1] in _DIFFERENTIABLE:
+                if t._shape_dtype[1] in _DIFFERENTIABLE:
                     connected[id(t)] = t
 
     def note_read(self, variable, tensor) -> None:
@@ -110,6 +110,12 @@ class DeferringTape(Tape):
         else:
             event = ("watch", slot)
         self.structure = _structure.extend(self.structure, event)
+
+    def may_gather(self) -> bool:
+        """Whether a GatherV2 may be among the nodes (``Tape.may_gather``): O(1), from the
+        interned structure (a recording equal to no other is scanned)."""
+        structure = self.structure
+        return super().may_gather() if structure is None else structure.gathers
 
     def structure_key(self, targets, leaves):
         """A key for everything derived from this recording's structure with these targets and

@@ -45,7 +45,7 @@ class Tape:
         if node.op.differentiable:
             connected = self.connected
             for t in node.outputs:
-                if (t._aval or t._shape_dtype)[1] in _DIFFERENTIABLE:
+                if t._shape_dtype[1] in _DIFFERENTIABLE:
                     connected[id(t)] = t
 
     def note_read(self, variable, tensor) -> None:
@@ -71,6 +71,10 @@ class Tape:
 
     def watch_variable(self, variable) -> None:
         self.watched_vars.setdefault(id(variable), variable)
+
+    def may_gather(self) -> bool:
+        """Whether a GatherV2 is among the recorded nodes (the sparse gradients' first test)."""
+        return any(n.op.name == "GatherV2" for n in self.nodes)
 
     def leaves_of(self, source) -> list:
         """The leaf tensors standing for ``source`` on this tape: a Variable's watched reads, or

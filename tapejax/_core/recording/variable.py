@@ -73,7 +73,7 @@ class Variable(TensorLike):
 
     __slots__ = (
         "_stored",
-        "_aval",
+        "_shape_dtype",
         "_trainable",
         "_name",
         "_order",
@@ -139,7 +139,7 @@ class Variable(TensorLike):
         self._constraint = constraint
         self._synchronization, self._aggregation = synchronization, aggregation
         self._stored = value._value
-        self._aval = (tuple(self._stored.shape), self._stored.dtype)  # assignment keeps both
+        self._shape_dtype = (tuple(self._stored.shape), self._stored.dtype)  # assignment keeps both
         self._trainable = bool(trainable)
         self._name = current_scope() + (name.split(":")[0] if name else "Variable")  # as TF
         self._order = next(_creation_order)
@@ -162,15 +162,11 @@ class Variable(TensorLike):
 
     @property
     def _np_dtype(self):
-        return self._aval[1]
+        return self._shape_dtype[1]
 
     @property
     def _np_shape(self) -> tuple:
-        return self._aval[0]
-
-    @property
-    def _shape_dtype(self) -> tuple:
-        return self._aval
+        return self._shape_dtype[0]
 
     @property
     def name(self) -> str:
@@ -178,7 +174,7 @@ class Variable(TensorLike):
 
     @property
     def shape(self) -> TensorShape:
-        return TensorShape(self._aval[0]) if self._shape is None else self._shape
+        return TensorShape(self._shape_dtype[0]) if self._shape is None else self._shape
 
     @property
     def constraint(self):
@@ -205,7 +201,7 @@ class Variable(TensorLike):
         for collector in state.read_collectors:
             collector.append(self)
         # Each read is a fresh leaf, also inside a traced function (where the value is symbolic).
-        tensor = Tensor(self._value, self._aval)
+        tensor = Tensor(self._value, self._shape_dtype)
         for recorder in state.recorders:
             recorder.note_read(self, tensor)
         return tensor
@@ -298,7 +294,7 @@ class Variable(TensorLike):
                 new = jax.device_put(new, sharding)
         self._stored = new if isinstance(new, jax.Array) else jnp.asarray(new)
         if self._shape is not None:  # a shape with None dimensions: the value's may change
-            self._aval = (tuple(self._stored.shape), self._stored.dtype)
+            self._shape_dtype = (tuple(self._stored.shape), self._stored.dtype)
 
     def __repr__(self) -> str:
         return (

@@ -1,6 +1,6 @@
 """Tensor's internal API: what code outside ``_core`` reads of a Tensor or Variable.
 
-A Tensor's attributes (``_v``, ``_pending``, ``_aval``) and private methods are ``_core``'s
+A Tensor's attributes (``_v``, ``_pending``, ``_shape_dtype``) and private methods are ``_core``'s
 own: ``tests/test_imports.py`` fails when code outside ``_core`` reads them. Code above reads
 a tensor through these functions instead, which work on a Tensor and a Variable alike. They
 are C-level getters (``operator.attrgetter``/``methodcaller``: no Python frame, the price of
@@ -24,7 +24,7 @@ np_shape = attrgetter("_np_shape")
 # np_dtype(x): the numpy dtype (t.dtype is TF's DType), never computing a pending value.
 np_dtype = attrgetter("_np_dtype")
 
-# shape_dtype(x): (np_shape(x), np_dtype(x)) in one read (a key of the op caches).
+# shape_dtype(x): (np_shape(x), np_dtype(x)) in one read (a key of the op caches): a slot read.
 shape_dtype = attrgetter("_shape_dtype")
 
 # as_tensor(x): x as the Tensor ops see: a Tensor itself; a Variable's read (a fresh Tensor,

@@ -199,26 +199,38 @@ class Tensor(TensorLike):
     """
 
     # A Tensor is either concrete (``_v`` holds its JAX value) or *pending*: produced by an op
-    # that a tape recorded and deferred (``_pending`` = (node, output index)). ``_aval`` =
-    # (shape, dtype), known at once for a pending tensor, else computed on first use (the hot
-    # paths read it for every op; a JAX array's own ``shape``/``dtype`` are Python properties).
+    # that a tape recorded and deferred (``_pending`` = (node, output index)).
+    # ``_shape_dtype`` = (shape, dtype), set at once for a pending tensor, else on first read
+    # (``__getattr__``): the hot paths read it for every op as a plain slot (a JAX array's own
+    # ``shape``/``dtype`` are Python properties).
     # Shape and dtype are known at once; the value is computed on first use: the tensor forces
     # itself through its node (``node.force([tensor])``, which fills in ``_v``; the engine's
     # nodes replay the pending ops as one compiled program), or a gradient that needs it
     # computes it fused with itself. Nothing here knows how: a Tensor imports no engine.
-    __slots__ = ("_v", "_pending", "_aval", "__weakref__")
+    __slots__ = ("_v", "_pending", "_shape_dtype", "__weakref__")
 
     def __init__(self, value, aval: tuple | None = None):
         self._v = value
         self._pending = None
-        self._aval = aval
+        if aval is not None:
+            self._shape_dtype = aval
+
+    def __getattr__(self, name: str):
+        # Reached only for a name no slot or class attribute holds: an unset ``_shape_dtype``
+        # slot (a concrete tensor's, read for the first time) is filled in here, so that every
+        # later read is a plain slot read (the hot paths read it for every op).
+        if name == "_shape_dtype":
+            v = self._v
+            aval = self._shape_dtype = (v.shape, v.dtype)
+            return aval
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     @classmethod
     def _deferred(cls, node, index: int, aval: tuple) -> Tensor:
         t = cls.__new__(cls)
         t._v = None
         t._pending = (node, index)
-        t._aval = aval
+        t._shape_dtype = aval
         return t
 
     @property
@@ -232,25 +244,12 @@ class Tensor(TensorLike):
         self._pending = None
 
     @property
-    def _shape_dtype(self) -> tuple:
-        aval = self._aval
-        if aval is None:
-            aval = self._aval = (self._v.shape, self._v.dtype)
-        return aval
-
-    @property
     def _np_dtype(self):
-        aval = self._aval
-        if aval is None:
-            aval = self._aval = (self._v.shape, self._v.dtype)
-        return aval[1]
+        return self._shape_dtype[1]
 
     @property
     def _np_shape(self) -> tuple:
-        aval = self._aval
-        if aval is None:
-            aval = self._aval = (self._v.shape, self._v.dtype)
-        return aval[0]
+        return self._shape_dtype[0]
 
     def _is_symbolic(self) -> bool:
         return isinstance(self._v, jax.core.Tracer)
