@@ -27,6 +27,7 @@ from .._core.recording.state import jax_is_tracing, state
 from .._core.recording.variable import live_variables, stored_value, write_back
 from .._core.values.access import as_tensor, value_of
 from .._core.values.tensor import Tensor, TensorLike
+from .graph.recording import RetraceWithGraph, graph_recording
 from .polymorphic import instantiated, is_symbolic
 from .tensor_spec import TensorSpec
 
@@ -182,12 +183,14 @@ class Trace:
     ValueError, as later traces: ``refusal``, TF's message for them).
     """
 
-    def __init__(self, fn, tree, leaves, dynamic, refusal: str | None):
+    def __init__(self, fn, tree, leaves, dynamic, refusal: str | None, graph: bool = False):
         self.tree, self.dynamic = tree, dynamic
         self.statics = statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
         specs = [_spec(value_of(leaf)) for leaf, d in zip(leaves, dynamic, strict=True) if d]
         names = _argument_names(fn, tree, len(leaves))
-        run: dict = {}  # what the Python function's (last) run found out, beside its outputs
+        # What the Python function's (last) run found out, beside its outputs; ``graph``: whether
+        # it records every op for tf.gradients (see graph/recording.py).
+        run: dict = {"graph": graph}
 
         def pure(values, var_values, variables):
             run["count"] = run.get("count", 0) + 1
@@ -201,6 +204,7 @@ class Trace:
             run["checks"] = checks
             with (
                 no_recording(),
+                graph_recording(run["graph"]),
                 variables_as(variables, var_values) as scope,
                 _creation_guard(run["refusal"], scope) as guard,
                 _checks(checks),
@@ -224,6 +228,7 @@ class Trace:
             return outs, [value_of(scope[id(v)]) for v in assigned]
 
         traced, candidates = _trace_capturing_new_variables(pure, run, specs, refusal)
+        self.graph = run["graph"]
         self.created_variables = run["created_variables"]
         self.traces = run["count"]
         self.assigned, self.out_tree = run["assigned"], run["out_tree"]
@@ -299,23 +304,35 @@ class Trace:
 
 def _trace_capturing_new_variables(pure, run: dict, specs: list, refusal: str | None):
     """Traces ``pure`` with every live Variable as a candidate input, once more when the run
-    baked in the value of a Variable created during it (see _CreationGuard). Returns the
+    baked in the value of a Variable created during it (see _CreationGuard), or when it called
+    tf.gradients without recording its ops (it then records them from the start). Returns the
     traced program and its candidates."""
     run["created_variables"] = False
-    for attempt in (0, 1):
+    attempt = 0
+    while True:
         candidates = live_variables()
         var_specs = [_spec(stored_value(v)) for v in candidates]
         run["refusal"] = refusal if attempt == 0 else SINGLETON_MESSAGE
-        traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
+        try:
+            traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
+        except RetraceWithGraph:
+            if run["graph"]:
+                raise
+            run["graph"] = True
+            # Not counted as a trace, unless it created Variables (TF traces such a function twice).
+            run["created_variables"] |= run["guard"].created_own
+            run["count"] -= not run["guard"].created_own
+            continue
         guard = run["guard"]
         run["created_variables"] |= guard.created_own
         if not guard.must_trace_again():
             return traced, candidates
+        if attempt == 1:  # never a program with a Variable's value baked in: a clear error instead
+            raise NotImplementedError(_UNCAPTURED_MESSAGE)
         # TF traces a function that created Variables twice; one that only captured a
         # Variable created elsewhere during its trace, once (its second run here is not counted).
         run["count"] -= not guard.created_own
-    # Never a program with a Variable's value baked in: a clear error instead.
-    raise NotImplementedError(_UNCAPTURED_MESSAGE)
+        attempt += 1
 
 
 @contextlib.contextmanager
