@@ -56,6 +56,11 @@ from ._ops.join_ops import (  # noqa: E402
 )
 from ._api.gradient_tape import GradientTape as GradientTape  # noqa: E402
 from ._api.gradient_args import UnconnectedGradients as UnconnectedGradients  # noqa: E402
+from ._api.graph.gradients import (  # noqa: E402
+    AggregationMethod as AggregationMethod,
+    gradients as gradients,
+    hessians as hessians,
+)
 from ._ops.creation_ops import (  # noqa: E402
     eye as eye,
     fill as fill,

@@ -369,7 +369,7 @@ def test_condition_and_none_errors():
         tf.function(none_in_branch)(tf.constant(1.0))
 
 
-def test_a_tape_inside_the_function_records_staged_branches_but_not_loops():
+def test_a_tape_inside_the_function_records_staged_branches():
     @tf.function
     def grad_of_branch(x):
         with tf.GradientTape() as tape:
@@ -383,17 +383,7 @@ def test_a_tape_inside_the_function_records_staged_branches_but_not_loops():
     assert float(grad_of_branch(tf.constant(3.0))) == 6.0
     assert float(grad_of_branch(tf.constant(-3.0))) == -1.0
 
-    @tf.function
-    def grad_of_loop(x, n):
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            y = power(x, n)
-        return tape.gradient(y, x)
-
-    with pytest.raises(
-        TypeError, match=("A loop whose condition is a tensor cannot be recorded by a GradientTape")
-    ):
-        grad_of_loop(tf.constant(2.0), tf.constant(3))
+    # Loops under a tape inside the function: tests/test_recorded_loops.py
 
 
 def _fact(n):

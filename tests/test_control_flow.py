@@ -70,12 +70,9 @@ def test_errors():
             out = tf.while_loop(lambda i: i < n, lambda i: (i + 1.0,), [0.0])
         return tape.gradient(out, n)
 
-    with pytest.raises(
-        TypeError,
-        match=r"tf.while_loop with a condition that depends on a "
-        r"tapejax.function's inputs cannot be recorded",
-    ):
-        traced(tf.constant(3.0))
+    # A tape inside the function records the loop as one op: n reaches the result through the
+    # condition only, zeros (TF 2.21: 0.0, a while loop's gradient is never None).
+    assert float(traced(tf.constant(3.0))) == 0.0
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 7, -1])

@@ -280,9 +280,8 @@ def test_a_nested_function_captures_a_tensor_of_the_enclosing_function():
     assert float(outer(C(4.0))) == 12.0
 
 
-def test_a_nested_function_capturing_a_tensor_under_a_tape_is_a_clear_error():
-    # TF gives 12.0 (d(2x*x)/dx at 3); the closed-over tensor is not an input of the recorded
-    # call, so a tape would miss its path: refused rather than a wrong gradient (6.0).
+def test_a_nested_function_capturing_a_tensor_is_differentiated_by_a_tape_inside():
+    # TF 2.21: 12.0 (d(2x*x)/dx at 3): the closed-over tensor is an input of the recorded call.
     @tf.function
     def outer(x):
         with tf.GradientTape() as t:
@@ -296,8 +295,61 @@ def test_a_nested_function_capturing_a_tensor_under_a_tape_is_a_clear_error():
             r = inner(x)
         return t.gradient(r, x)
 
+    assert float(outer(C(3.0))) == 12.0
+    assert float(outer(C(1.5))) == 6.0  # a new trace: its own inner function
+
+    v = tf.Variable(3.0)
+
+    @tf.function
+    def through_a_variable(x):
+        with tf.GradientTape() as t:
+            c = v * x
+            cs = [c, c * 2.0]  # found inside a list in the closure too
+
+            @tf.function
+            def inner(z):
+                return tf.sin(z) * cs[0] + cs[1]
+
+            r = inner(x)
+        return r, t.gradient(r, [v, x])
+
+    r, (gv, gx) = through_a_variable(C(2.0))
+    # TF 2.21: (17.455784, [5.818595, None]): d/dv (sin(x) v x + 2 v x) = 2 sin(2) + 4; x unwatched
+    assert float(r) == pytest.approx(17.45578384399414, rel=1e-6)
+    assert float(gv) == pytest.approx(5.818594932556152, rel=1e-6) and gx is None
+
+    @tf.function
+    def accumulated(x):
+        with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+            c = x * x
+
+            @tf.function
+            def inner(y):
+                return y * c
+
+            z = inner(x)
+        return z, acc.jvp(z), tf.gradients(z, x)[0]
+
+    assert [float(t) for t in accumulated(C(2.0))] == [8.0, 12.0, 12.0]  # TF 2.21
+
+
+def test_a_tensor_captured_other_than_through_the_closure_under_a_tape_is_a_clear_error():
+    # The closed-over tensor is an object's attribute: not found, so the tape would miss its
+    # path; refused rather than a wrong gradient (6.0; TF: 12.0).
+    @tf.function
+    def outer(x):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            holder = SimpleNamespace(y=x * 2.0)
+            r = _scaled_by_holder(holder)(x)
+        return t.gradient(r, x)
+
     with pytest.raises(NotImplementedError, match="cannot yet differentiate a tf.function that closes over"):
         outer(C(3.0))
+
+
+def _scaled_by_holder(holder):
+    return tf.function(lambda z: z * holder.y)
 
 
 def test_closed_over_values_jax_does_not_expose_are_a_clear_error():

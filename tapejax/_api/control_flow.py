@@ -3,16 +3,18 @@
 Eagerly they are Python control flow, as in TF: ``cond`` calls one branch, ``while_loop`` loops
 in Python, and a tape records the ops that actually ran (so gradients need no special code).
 Inside ``tapejax.function``, where the predicate is symbolic, they become ``jax.lax.cond`` and
-``jax.lax.while_loop`` (JAX cannot reverse-differentiate that one: give ``maximum_iterations``
-and it becomes a ``jax.lax.scan`` that stops stepping when the condition fails, which it can).
+a loop reverse-differentiable by bisection (``autograph/reversible.py``; with
+``maximum_iterations`` a ``jax.lax.scan`` that stops stepping when the condition fails).
 A tape recording *inside* the traced function cannot record into a ``lax`` branch, so there
 ``cond`` runs both branches and selects the result with ``where`` (the gradient reaches the
-taken branch only, as TF's), and ``while_loop`` with a symbolic condition raises.
+taken branch only, as TF's), and ``while_loop`` with a symbolic condition is one recorded op
+(``autograph/recorded_loop.py``).
 """
 
 from __future__ import annotations
 
 import jax
+import jax.numpy as jnp
 
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.purify import traced_body
@@ -25,7 +27,7 @@ from .._ops.array_ops import cast
 from .._ops.math_ops import equal
 from .._ops.selection_ops import where
 from . import tensor_array
-from .autograph import reversible
+from .autograph import recorded_loop, reversible
 
 
 def _symbolic(value) -> bool:
@@ -165,18 +167,11 @@ def _as_loop_vars(result, loop_vars):
 
 
 def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
-    if state.recorders:
-        raise TypeError(
-            "tf.while_loop with a condition that depends on a tapejax.function's inputs cannot be "
-            "recorded by a GradientTape inside that function (JAX cannot reverse-differentiate a "
-            "while loop). Give the loop a Python bound (a for loop), or take the gradient outside "
-            "the function."
-        )
     loop_vars = tensor_array.as_buffers(loop_vars, maximum_iterations, body)  # TensorArrays: buffers
-    values, structure = _values(tensor_array.expand(loop_vars))
+    tensors, structure = _tensors(tensor_array.expand(loop_vars))
 
     def unpack(vals):
-        return tensor_array.collapse(loop_vars, pack(structure, [Tensor(v) for v in vals]))
+        return tensor_array.collapse(loop_vars, pack(structure, [_as_tensor(v) for v in vals]))
 
     def keep_going(carry):
         n, vals = carry
@@ -192,13 +187,33 @@ def _traced_while(cond, body, loop_vars, count: int, maximum_iterations):
             loop.salts.pop()
         return n + 1, out
 
+    bound = None if maximum_iterations is None else int(maximum_iterations) - count
     with traced_body() as loop:
-        if maximum_iterations is None:  # reverse-differentiable by bisection (see reversible)
+        if state.recorders:  # a tape or accumulator inside the function: the loop is one recorded op
+            out = recorded_loop.run(
+                recorded_loop.Captures(),
+                lambda c: keep_going((c[0], c[1:])),
+                lambda c: [*jax.tree.leaves(step((c[0], c[1:])))],
+                [Tensor(jnp.int32(count)), *tensors],
+                bound,
+            )
+            return unpack(out[1:])
+        values = [value_of(t) for t in tensors]
+        if bound is None:  # reverse-differentiable by bisection (see reversible)
             _, values = reversible.while_loop(keep_going, step, (count, values))
         else:  # a bounded scan that stops stepping once the condition fails: differentiable
 
             def bounded(carry, _):
                 return jax.lax.cond(keep_going(carry), step, lambda c: c, carry), None
 
-            (_, values), _ = jax.lax.scan(bounded, (count, values), None, int(maximum_iterations) - count)
+            (_, values), _ = jax.lax.scan(bounded, (count, values), None, bound)
     return unpack(values)
+
+
+def _tensors(structure) -> tuple[list, object]:
+    leaves, structure = flatten(structure)
+    return [convert_to_tensor(leaf) for leaf in leaves], structure
+
+
+def _as_tensor(value):
+    return value if isinstance(value, TensorLike) else Tensor(value)

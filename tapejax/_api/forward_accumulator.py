@@ -47,9 +47,12 @@ def _tangent_fn(node, given: list):
     rule for when a forward-over-forward or backward-over-forward derivative is zeros, not None).
     """
     op, static, n = node.op, node.static, len(node.inputs)
+    # An op with a reverse rule only may carry a function JAX differentiates forward (a
+    # tensor-bounded loop, see autograph/recorded_loop.py).
+    forward = getattr(op, "forward_fn", None)
 
     def primal_fn(*values):
-        out = op.fn(*values, **static)
+        out = (forward or op.fn)(*values, **static)
         return tuple(out) if op.multiple_results else (out,)
 
     def fn(*values):
@@ -57,7 +60,7 @@ def _tangent_fn(node, given: list):
         tangents = tuple(
             _zero_tangent(p) if g is None else tans[g] for p, g in zip(primals, given, strict=True)
         )
-        if op.reverse_only:
+        if op.reverse_only and forward is None:
             # No forward rule (a custom_gradient): the JVP is the transpose of the VJP.
             out, pullback = jax.vjp(primal_fn, *primals)
             _, transpose = jax.vjp(pullback, tuple(jnp.zeros_like(o) for o in out))

@@ -25,6 +25,7 @@ from .autograph.conversion import convert
 from .binding import Binder, check_input_signature
 from .concrete_function import ConcreteFunction
 from .config import functions_run_eagerly
+from .graph.recording import mentions_gradients
 from .polymorphic import is_shape_polymorphism_error, joined_axes, joined_mismatch, symbolic_shapes
 from .tensor_spec import TensorSpec
 from .trace import NON_FIRST_MESSAGE, SINGLETON_MESSAGE, Placeholder, Trace, is_leaf
@@ -57,6 +58,7 @@ class Function:
         self._created_variables = False  # by the first call's trace (TF's rule for later ones)
         self._relaxed = False  # whether some trace has None dimensions (then calls look for one)
         self._per_shape = False  # the code cannot be traced for None dimensions: trace each shape
+        self._graph = False  # its traces record every op for tf.gradients (see graph/recording.py)
         self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
         functools.update_wrapper(self, python_function)
         self._binder = Binder(python_function, self.input_signature)
@@ -188,7 +190,9 @@ class Function:
             else:  # a tensor of the traced shape: its placement too
                 trace_leaves.append(leaf)
         fn = convert(self._python_function) if self._autograph else self._python_function
-        trace = Trace(fn, tree, trace_leaves, dynamic, self._creation_refusal())
+        graph = self._graph or mentions_gradients(self._python_function)
+        trace = Trace(fn, tree, trace_leaves, dynamic, self._creation_refusal(), graph=graph)
+        self._graph = trace.graph
         if not self._traces:
             self._created_variables = trace.created_variables
         concrete = ConcreteFunction(trace, self, signature)

@@ -25,8 +25,9 @@ from .._core.recording.record import Op, record
 from .._core.recording.runtime_check import checked as checked_call
 from .._core.recording.state import jax_is_tracing, state
 from .._core.recording.variable import live_variables, stored_value, write_back
-from .._core.values.access import as_tensor, value_of
+from .._core.values.access import as_tensor, is_symbolic_tensor, value_of
 from .._core.values.tensor import Tensor, TensorLike
+from .graph.recording import RetraceWithGraph, graph_recording
 from .polymorphic import instantiated, is_symbolic
 from .tensor_spec import TensorSpec
 
@@ -182,12 +183,14 @@ class Trace:
     ValueError, as later traces: ``refusal``, TF's message for them).
     """
 
-    def __init__(self, fn, tree, leaves, dynamic, refusal: str | None):
+    def __init__(self, fn, tree, leaves, dynamic, refusal: str | None, graph: bool = False):
         self.tree, self.dynamic = tree, dynamic
         self.statics = statics = [None if d else leaf for leaf, d in zip(leaves, dynamic, strict=True)]
         specs = [_spec(value_of(leaf)) for leaf, d in zip(leaves, dynamic, strict=True) if d]
         names = _argument_names(fn, tree, len(leaves))
-        run: dict = {}  # what the Python function's (last) run found out, beside its outputs
+        # What the Python function's (last) run found out, beside its outputs; ``graph``: whether
+        # it records every op for tf.gradients (see graph/recording.py).
+        run: dict = {"graph": graph}
 
         def pure(values, var_values, variables):
             run["count"] = run.get("count", 0) + 1
@@ -201,6 +204,7 @@ class Trace:
             run["checks"] = checks
             with (
                 no_recording(),
+                graph_recording(run["graph"]),
                 variables_as(variables, var_values) as scope,
                 _creation_guard(run["refusal"], scope) as guard,
                 _checks(checks),
@@ -224,6 +228,7 @@ class Trace:
             return outs, [value_of(scope[id(v)]) for v in assigned]
 
         traced, candidates = _trace_capturing_new_variables(pure, run, specs, refusal)
+        self.graph = run["graph"]
         self.created_variables = run["created_variables"]
         self.traces = run["count"]
         self.assigned, self.out_tree = run["assigned"], run["out_tree"]
@@ -248,11 +253,20 @@ class Trace:
             self.polymorphic,
             [at[id(v)] for v in self.assigned] if self.checked else None,
         )
-        if captured:  # only a function traced inside another's trace pays for this
-            self.jitted = functools.partial(_with_captured, self.jitted, captured)
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
+        if captured:  # only a function traced inside another's trace pays for this
+            # Recorded, the closed-over tensors are inputs of the call, so the tapes see them.
+            self.captured_tensors = _closed_over_tensors(fn, captured)
+            self.captured_op = Op(
+                "PartitionedCall",
+                functools.partial(_call_flat, self.jitted, len(captured) + len(specs)),
+                multiple_results=True,
+                reverse_only=True,
+                input_errors=False,
+            )
+            self.jitted = functools.partial(_with_captured, self.jitted, captured)
         self.n_values = len(specs)
         self.out_avals = traced.jaxpr.out_avals[: sum(self.out_is_tensor)]
         avals = iter(self.out_avals)
@@ -265,18 +279,19 @@ class Trace:
         self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
 
     def _flat_call(self, *flat):
-        outs, new_vars = self.jitted(list(flat[: self.n_values]), list(flat[self.n_values :]))
-        return (*outs, *new_vars)
+        return _call_flat(self.jitted, self.n_values, *flat)
 
     def __call__(self, leaves):
         given = [leaf for leaf, d in zip(leaves, self.dynamic, strict=True) if d]
         if state.recorders or state.read_collectors or jax_is_tracing():
             # A tape or accumulator may record the call (it is differentiable), or an outer
             # function is tracing: Variables are read (and recorded) as any op's inputs are.
+            op, inputs = self.op, [convert_to_tensor(leaf) for leaf in given]
             if self.captured and state.recorders:
-                raise NotImplementedError(_CAPTURED_UNDER_TAPE_MESSAGE)
-            inputs = [convert_to_tensor(leaf) for leaf in given]
-            flat = record(self.op, [*inputs, *[as_tensor(v) for v in self.variables]])
+                if self.captured_tensors is None:
+                    raise NotImplementedError(_CAPTURED_UNDER_TAPE_MESSAGE)
+                op, inputs = self.captured_op, [*self.captured_tensors, *inputs]
+            flat = record(op, [*inputs, *[as_tensor(v) for v in self.variables]])
         else:  # nothing records: call the compiled function directly (the common, hot case)
             # numpy arguments go to the compiled call as they are: it copies them to the device
             # (~5 µs) where a Tensor of each (jax.device_put) costs ~50-90 µs on a CPU.
@@ -299,23 +314,35 @@ class Trace:
 
 def _trace_capturing_new_variables(pure, run: dict, specs: list, refusal: str | None):
     """Traces ``pure`` with every live Variable as a candidate input, once more when the run
-    baked in the value of a Variable created during it (see _CreationGuard). Returns the
+    baked in the value of a Variable created during it (see _CreationGuard), or when it called
+    tf.gradients without recording its ops (it then records them from the start). Returns the
     traced program and its candidates."""
     run["created_variables"] = False
-    for attempt in (0, 1):
+    attempt = 0
+    while True:
         candidates = live_variables()
         var_specs = [_spec(stored_value(v)) for v in candidates]
         run["refusal"] = refusal if attempt == 0 else SINGLETON_MESSAGE
-        traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
+        try:
+            traced = jax.jit(functools.partial(pure, variables=candidates)).trace(specs, var_specs)
+        except RetraceWithGraph:
+            if run["graph"]:
+                raise
+            run["graph"] = True
+            # Not counted as a trace, unless it created Variables (TF traces such a function twice).
+            run["created_variables"] |= run["guard"].created_own
+            run["count"] -= not run["guard"].created_own
+            continue
         guard = run["guard"]
         run["created_variables"] |= guard.created_own
         if not guard.must_trace_again():
             return traced, candidates
+        if attempt == 1:  # never a program with a Variable's value baked in: a clear error instead
+            raise NotImplementedError(_UNCAPTURED_MESSAGE)
         # TF traces a function that created Variables twice; one that only captured a
         # Variable created elsewhere during its trace, once (its second run here is not counted).
         run["count"] -= not guard.created_own
-    # Never a program with a Variable's value baked in: a clear error instead.
-    raise NotImplementedError(_UNCAPTURED_MESSAGE)
+        attempt += 1
 
 
 @contextlib.contextmanager
@@ -343,11 +370,35 @@ def _captured(traced, n_inputs: int) -> list:
     return consts
 
 
-# A tape would miss the derivative through the closed-over tensors (not inputs of the call).
+# A tape would miss the derivative through the closed-over tensors that are not found.
 _CAPTURED_UNDER_TAPE_MESSAGE = (
     "tapejax cannot yet differentiate a tf.function that closes over a tensor of the function "
-    "that calls it (a tape is recording its call); pass the tensor as an argument instead."
+    "that calls it other than through a variable of its own closure (a tape is recording its "
+    "call, e.g. the tensor is an attribute of an object); pass the tensor as an argument instead."
 )
+
+
+def _closed_over_tensors(fn, captured: list) -> list | None:
+    """The enclosing function's Tensors whose values are ``captured``, found in the variables
+    ``fn`` closes over (inside lists, tuples and dicts too); None when one is not there."""
+    fn = inspect.unwrap(getattr(fn, "_fn", fn))  # a method bound weakly: its function
+    found: dict = {}
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            leaves = jax.tree_util.tree_leaves(cell.cell_contents, is_leaf=is_leaf)
+        except (ValueError, TypeError):  # an empty cell, or contents JAX cannot flatten
+            continue
+        for leaf in leaves:
+            if isinstance(leaf, Tensor) and is_symbolic_tensor(leaf):
+                found.setdefault(id(value_of(leaf)), leaf)
+    tensors = [found.get(id(v)) for v in captured]
+    return None if any(t is None for t in tensors) else tensors
+
+
+def _call_flat(jitted, n_values: int, *flat):
+    """A traced program called with its tensor inputs and then its Variables' values, flat."""
+    outs, new_vars = jitted(list(flat[:n_values]), list(flat[n_values:]))
+    return (*outs, *new_vars)
 
 
 def _with_captured(jitted, captured: list, values: list, var_values: list):

@@ -12,12 +12,6 @@ from ..._core.values.nest import same_structure, skeleton
 from ..._core.values.tensor import Tensor
 from .undefined import Undefined, UndefinedReturnValue
 
-RECORDED_LOOP = (
-    "A loop whose condition is a tensor cannot be recorded by a GradientTape opened inside the "
-    "same tapejax.function (the tape records ops one by one; the loop is one JAX call). Loop over "
-    "a Python range or a tensor of known length, or take the gradient outside the function."
-)
-
 
 def condition(value, tag: str) -> Tensor:
     """The condition as a scalar bool tensor, or TF's ValueError."""

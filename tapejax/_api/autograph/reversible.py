@@ -7,8 +7,10 @@ backwards by bisection (binomial checkpointing): to reverse steps ``[a, b)`` fro
 still needs sit on a stack of at most log2(n) + 1 checkpoints (a fixed buffer of
 ``_DEPTH`` slots, enough for any int32 trip count): O(n log n) body evaluations and O(log n)
 states of memory for n iterations, all in the one compiled program (TF keeps every step's values
-instead: O(n) memory). Forward-mode (jvp) does not go through it (JAX's custom_vjp), nor a
-second reverse pass.
+instead: O(n) memory). The backward pass's own loops are of this kind too, so a second reverse
+pass (a gradient of the gradient) reverses them by bisection in turn: O(n log^2 n) body
+evaluations. Forward mode (jvp) does not go through it (JAX's custom_vjp): a forward
+accumulator takes the same loop as ``lax.while_loop`` (see ``recorded_loop``).
 """
 
 from __future__ import annotations
@@ -74,7 +76,12 @@ def _backward(cond, body, residuals, cotangent):
     float_const = [i for i, x in enumerate(const_leaves) if _inexact(x)]
 
     def forward(state, k):
-        return jax.lax.fori_loop(0, k, lambda _, c: body(c, *body_consts), state)
+        # A loop of its own reversible kind, as the while loop below: a second reverse pass
+        # (a gradient of this gradient) goes through them by bisection in turn.
+        def ahead(ic):
+            return ic[0] + 1, body(ic[1], *body_consts)
+
+        return while_loop(lambda ic: ic[0] < k, ahead, (jnp.int32(0), state))[1]
 
     def pull(state, ct):
         """The cotangents of one step's input state (inexact leaves) and of the consts."""
@@ -115,7 +122,7 @@ def _backward(cond, body, residuals, cotangent):
         [ct_leaves[i] for i in float_state],
         [jnp.zeros_like(const_leaves[i]) for i in float_const],
     )
-    _, _, _, ct_state, ct_consts = jax.lax.while_loop(lambda c: c[0] > 0, step, start)
+    _, _, _, ct_state, ct_consts = while_loop(lambda c: c[0] > 0, step, start)
     d_init = [_zero_cotangent(x) for x in state_leaves]
     for i, ct in zip(float_state, ct_state, strict=True):
         d_init[i] = ct

@@ -9,8 +9,9 @@ flow call, which carries exactly those Variables; they are assigned in the funct
 Loops: one over a tensor (its length is static) is a ``scan``, reverse-differentiable; so is a
 ``while`` (or ``for i in tf.range(n)`` with a symbolic ``n``) given
 ``tf.autograph.experimental.set_loop_options(maximum_iterations=N)``: a scan of N steps that
-stops stepping once the test fails. Without a bound a ``while`` is ``lax.while_loop``, which
-JAX (and so tapejax) differentiates forward only.
+stops stepping once the test fails. Without a bound a ``while`` is a loop reversed by
+bisection (``reversible``). Under a tape or accumulator inside the function the loop is one
+recorded op (``recorded_loop``), which they differentiate.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from ..._core.recording.convert import convert_to_tensor
 from ..._core.recording.state import VariableScope, assign_variable, lookup_variable, state
 from ..._core.values.access import value_of
 from ..._core.values.nest import flatten, pack
-from ..._core.values.tensor import Tensor
+from ..._core.values.tensor import Tensor, TensorLike
 from ..._ops.selection_ops import where
 from .. import tensor_array
-from . import checks, reversible
+from . import checks, recorded_loop, reversible
 from .undefined import UndefinedReturnValue, is_undefined
 
 
@@ -116,7 +117,7 @@ class Entry:
     def rebuild(self, it):
         if not self.defined:
             return None if self.is_none else self.static
-        value = pack(self.structure, [Tensor(next(it)) for _ in self.values])
+        value = pack(self.structure, [_as_tensor(next(it)) for _ in self.values])
         return value if self.template is None else tensor_array.collapse(self.template, value)
 
     def avals(self) -> list:
@@ -131,6 +132,10 @@ def recording() -> bool:
 def row(values, i) -> Tensor:
     """Row ``i`` (a symbolic int tensor) of the array ``values``."""
     return Tensor(jax.lax.dynamic_index_in_dim(values, value_of(i), keepdims=False))
+
+
+def _as_tensor(value) -> Tensor:
+    return value if isinstance(value, Tensor) else Tensor(value)
 
 
 def _entries(names, values) -> list:
@@ -164,7 +169,7 @@ class _Variables:
 
     def assign(self, new_values) -> None:
         for p, value in zip(self.assigned, new_values, strict=True):
-            assign_variable(self.ids[p], Tensor(value))
+            assign_variable(self.ids[p], _as_tensor(value))
 
 
 _loops_tracing: list = []  # the staged loops whose body is being traced now
@@ -252,24 +257,28 @@ def _selected(pred, body, orelse, values, names):
 def loop(step, test, values, names, length=None, maximum_iterations=None):
     """A staged loop over the state ``values``: ``state = step(*state)`` while ``test(*state)``
     (no test: every step runs). ``length``: a static trip count (a scan); else a bound from
-    ``maximum_iterations`` (a scan that stops stepping), else ``lax.while_loop``."""
-    if state.recorders:
-        raise TypeError(checks.RECORDED_LOOP)
-    values = _buffered(step, values, names, length if length is not None else maximum_iterations)
-    variables = _Variables()
-    entries = _entries(names, values)
-    checks.loop_init(names, entries)
-    _loops_tracing.append(step)
-    try:
-        stepped = _Traced(lambda args: zip(names, step(*args), strict=True), entries, variables)
-    finally:
-        _loops_tracing.pop()
-    checks.loop_outputs(names, entries, stepped.outs)
-    tested = None
-    if test is not None:
-        tested = _Traced(
-            lambda args: [("test", checks.condition(test(*args), "while loop"))], entries, variables
-        )
+    ``maximum_iterations`` (a scan that stops stepping), else a loop reversed by bisection.
+    Under a tape or accumulator inside the function, the loop is one recorded op
+    (``recorded_loop``)."""
+    captures = recorded_loop.Captures() if state.recorders else None
+    with contextlib.nullcontext() if captures is None else captures.tracing():
+        if captures is not None:  # the state's own tensors first
+            captures.note([t for v in values for t in flatten(v)[0] if isinstance(t, TensorLike)])
+        values = _buffered(step, values, names, length if length is not None else maximum_iterations)
+        variables = _Variables()
+        entries = _entries(names, values)
+        checks.loop_init(names, entries)
+        _loops_tracing.append(step)
+        try:
+            stepped = _Traced(lambda args: zip(names, step(*args), strict=True), entries, variables)
+        finally:
+            _loops_tracing.pop()
+        checks.loop_outputs(names, entries, stepped.outs)
+        tested = None
+        if test is not None:
+            tested = _Traced(
+                lambda args: [("test", checks.condition(test(*args), "while loop"))], entries, variables
+            )
     variables.settle([t for t in (stepped, tested) if t is not None])
     # An entry undefined before the loop (assigned before it is read in the body) starts as
     # zeros of the type the body gives it; the body's jaxpr does not read it.
@@ -302,20 +311,38 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
 
     carry = (carry_leaves, [variables.values[p] for p in variables.assigned])
     bound = length if length is not None else maximum_iterations
-    if bound is not None:
+    if captures is not None:
+        leaves, new_vars = _recorded(captures, keep_going if tested else None, body_fn, carry, bound)
+    elif bound is not None:
 
         def masked(c, _):
             if tested is None:
                 return body_fn(c), None
             return jax.lax.cond(keep_going(c), body_fn, lambda c: c, c), None
 
-        carry, _ = jax.lax.scan(masked, carry, None, int(bound))
+        (leaves, new_vars), _ = jax.lax.scan(masked, carry, None, int(bound))
     else:
-        carry = reversible.while_loop(keep_going, body_fn, carry)
-    leaves, new_vars = carry
+        leaves, new_vars = reversible.while_loop(keep_going, body_fn, carry)
     variables.assign(new_vars)
     it = iter(leaves)
     return tuple(o.rebuild(it) for o in stepped.outs)
+
+
+def _recorded(captures, keep_going, body_fn, carry, bound):
+    """The loop as one recorded op (``recorded_loop.run``) over the flat carry: the state's
+    leaves as the tensors the tapes know, the assigned Variables' values as they are (an
+    assignment is never differentiated)."""
+    leaves, var_values = carry
+    n = len(leaves)
+    init = [captures.tensor_for(v, {}) for v in leaves] + [Tensor(v) for v in var_values]
+    out = recorded_loop.run(
+        captures,
+        None if keep_going is None else (lambda c: keep_going((c[:n], c[n:]))),
+        lambda c: [*jax.tree.leaves(body_fn((c[:n], c[n:])))],
+        init,
+        None if bound is None else int(bound),
+    )
+    return out[:n], out[n:]
 
 
 def _buffered(step, values, names, bound) -> list:
