@@ -95,7 +95,7 @@ def gradients(
     def derive(groups, direct):
         return reference.gradient(view, targets, groups, cotangents, direct)
 
-    gathers = row_gathers(nodes, groups, direct)
+    gathers = row_gathers(view, groups, direct)
     grads = (
         derive(groups, direct)
         if gathers is None
@@ -148,6 +148,9 @@ class _Nodes:
 
     def __init__(self, nodes):
         self.nodes = nodes
+
+    def may_gather(self) -> bool:
+        return any(n.op.name == "GatherV2" for n in self.nodes)
 
 
 def _as_list(value, arg: str) -> list:
