@@ -239,6 +239,13 @@ from ._ops.math_ops import (  # noqa: E402
     truncatemod as truncatemod,
 )
 
+# Issue 21 (ns-math): TF's top-level ops beyond the basics.
+from ._ops.arrays.index_ops import reverse_sequence as reverse_sequence  # noqa: E402
+from ._ops.arrays.index_ops import unravel_index as unravel_index  # noqa: E402
+from ._ops.numeric.counting_ops import histogram_fixed_width as histogram_fixed_width  # noqa: E402
+from ._ops.numeric.counting_ops import histogram_fixed_width_bins as histogram_fixed_width_bins  # noqa: E402
+from ._ops.sort_ops import approx_top_k as approx_top_k  # noqa: E402
+
 # ``tf.keras`` and ``tf.data`` load on first use, as TensorFlow's own ``keras`` does: a
 # program that uses neither does not pay for importing them (~0.2 s on a 2-core CPU).
 _LAZY_SUBMODULES = ("keras", "data")

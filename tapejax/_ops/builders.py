@@ -78,13 +78,20 @@ def check_dtype(op_name: str, allowed, *tensors, attr: str = "T") -> None:
     allowed_np = allowed_dtypes(allowed)
     for t in tensors:
         if np_dtype(t) not in allowed_np:
-            ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
-            names = ", ".join(_kernel_name(n) for n in ordered)
-            raise InvalidArgumentError(
-                f"Value for attr '{attr}' of {t.dtype.kernel_name} is not in the list of allowed "
-                f"values: {names} [Op:{op_name}]. Cast the input to one of these dtypes first "
-                "(tapejax.cast)."
-            )
+            check_dtype_attr(op_name, allowed, t.dtype, attr)
+
+
+def check_dtype_attr(op_name: str, allowed, dtype, attr: str = "T") -> None:
+    """``check_dtype`` for a dtype argument (TF's ``dtype=`` attrs) rather than a tensor's."""
+    dtype = as_dtype(dtype)
+    if dtype._np not in allowed_dtypes(allowed):
+        ordered = allowed if isinstance(allowed, tuple) else [n for n in _ORDER if n in allowed]
+        names = ", ".join(_kernel_name(n) for n in ordered)
+        raise InvalidArgumentError(
+            f"Value for attr '{attr}' of {dtype.kernel_name} is not in the list of allowed "
+            f"values: {names} [Op:{op_name}]. Cast the input to one of these dtypes first "
+            "(tapejax.cast)."
+        )
 
 
 def check_bool(op_name: str, *tensors) -> None:
@@ -205,9 +212,11 @@ def binary(
     py_name: str | None = None,
     lenient: bool = False,
     check_shapes: bool = True,
+    links=None,
 ):
-    """A two-input op ``f(x, y, name=None)`` with TF's operand conversion and broadcasting."""
-    op = Op(tf_name, fn, differentiable=differentiable)
+    """A two-input op ``f(x, y, name=None)`` with TF's operand conversion and broadcasting;
+    ``links`` as ``Op``'s (for an op TF differentiates in one input only)."""
+    op = Op(tf_name, fn, differentiable=differentiable, links=links)
 
     allowed = allowed_dtypes(dtypes)
 

@@ -16,6 +16,7 @@ import numpy as np
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.record import Op, record
 from .._core.values.access import as_tensor, is_symbolic_tensor, np_shape, value_of
+from .._core.values.dtype import as_dtype
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.shape import dims_text
 from .._core.values.tensor import Tensor, TensorLike
@@ -330,6 +331,24 @@ def add_n(inputs, name=None) -> Tensor:
                 f"Input 0: {dims_text(first.shape)} != input {i}: {dims_text(t.shape)} [Op:AddN]"
             )
     return record(_ADD_N, tuple(tensors))
+
+
+def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None) -> Tensor:
+    """``add_n`` with TF's older checks (``tf.math.accumulate_n``, deprecated in TF for add_n):
+    every input of one shape (``shape`` if given) and dtype (``tensor_dtype`` if given)."""
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        raise ValueError("inputs must be a list of at least one Tensor with the same dtype and shape")
+    tensors = [convert_to_tensor(t) for t in inputs]
+    want = shape if shape is not None else tensors[0].shape
+    for t in tensors:
+        if not t.shape.is_compatible_with(want):
+            raise ValueError(f"Shapes {tuple(want)} and {tuple(t.shape)} are not compatible")
+    if tensor_dtype is not None and as_dtype(tensor_dtype) != tensors[0].dtype:
+        raise TypeError(
+            f"The `tensor_dtype` argument is {as_dtype(tensor_dtype)}, but `input` is of type "
+            f"{tensors[0].dtype}. These must be equal. Try casting the input to the desired type."
+        )
+    return tensors[0] if len(tensors) == 1 else add_n(tensors)
 
 
 def zero_fraction(value, name=None) -> Tensor:

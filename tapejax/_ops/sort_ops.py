@@ -155,3 +155,114 @@ def searchsorted(sorted_sequence, values, side="left", out_type=_dtypes.int32, n
             f"Leading dims of sorted_inputs {s.shape} and values {v.shape} must match [Op:LowerBound]"
         )
     return record(_SEARCHSORTED, (s, v), {"side": side, "dtype": _dtypes.as_dtype(out_type)._np})
+
+
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+_APPROX_DTYPES = ("float16", "bfloat16", "float32")
+
+
+def _approx_top_k(x, k, dimension, recall_target, is_max_k, input_size, aggregate):
+    if k == 0:  # TF: empty results (XLA's top-k needs k >= 1)
+        empty = jax.lax.slice_in_dim(x, 0, 0, axis=dimension)
+        return empty, empty.astype(jnp.int32)
+    top = jax.lax.approx_max_k if is_max_k else jax.lax.approx_min_k
+    values, indices = top(x, k, dimension, recall_target, input_size, aggregate)
+    return values, indices.astype(jnp.int32)
+
+
+_APPROX_TOP_K = Op("ApproxTopK", _approx_top_k, multiple_results=True)
+
+
+def approx_top_k(
+    input,  # noqa: A002 - TF's name
+    k,
+    reduction_dimension=-1,
+    recall_target=0.95,
+    is_max_k=True,
+    reduction_input_size_override=-1,
+    aggregate_to_topk=True,
+    name=None,
+) -> ApproxTopK:
+    """The ``k`` largest (or smallest) entries along ``reduction_dimension`` and their int32
+    indices, as XLA's approximate top-k (``tf.approx_top_k``); on CPU the exact top k. The
+    gradient flows to the selected entries.
+
+    >>> import tapejax as tf
+    >>> tf.approx_top_k([[1.0, 5.0, 3.0, 2.0]], 2).values
+    <tf.Tensor: shape=(1, 2), dtype=float32, numpy=array([[5., 3.]], dtype=float32)>
+    """
+    x = convert_to_tensor(input)
+    check_dtype("ApproxTopK", _APPROX_DTYPES, x)
+    k = int(k)
+    if x.ndim == 0:
+        raise InvalidArgumentError("input must be >= 1-D, got shape [] [Op:ApproxTopK]")
+    if not -x.ndim <= int(reduction_dimension) < x.ndim:
+        raise InvalidArgumentError(
+            f"reduction_dimension {reduction_dimension} is out of range for an input of rank "
+            f"{x.ndim} [Op:ApproxTopK]"
+        )
+    dimension = int(reduction_dimension) % x.ndim
+    if k > x.shape[dimension]:
+        raise InvalidArgumentError(
+            f"input must have at least k columns. Had {x.shape[dimension]}, needed {k} [Op:ApproxTopK]"
+        )
+    if k < 0:
+        raise InvalidArgumentError(f"Need k >= 0, got {k} [Op:ApproxTopK]")
+    static = {
+        "k": k,
+        "dimension": dimension,
+        "recall_target": float(recall_target),
+        "is_max_k": bool(is_max_k),
+        "input_size": int(reduction_input_size_override),
+        "aggregate": bool(aggregate_to_topk),
+    }
+    return ApproxTopK(*record(_APPROX_TOP_K, (x,), static))
+
+
+def _approx_k(is_max_k: bool, py_name: str, doc: str):
+    def public(
+        operand,
+        k,
+        reduction_dimension=-1,
+        recall_target=0.95,
+        reduction_input_size_override=-1,
+        aggregate_to_topk=True,
+        name=None,
+    ) -> ApproxTopK:
+        return approx_top_k(
+            operand,
+            k,
+            reduction_dimension,
+            recall_target,
+            is_max_k,
+            reduction_input_size_override,
+            aggregate_to_topk,
+        )
+
+    public.__name__ = public.__qualname__ = py_name
+    public.__doc__ = doc
+    return public
+
+
+approx_max_k = _approx_k(
+    True,
+    "approx_max_k",
+    """The ``k`` largest entries along ``reduction_dimension`` and their indices
+    (``tf.math.approx_max_k``; on CPU exact).
+
+    >>> import tapejax as tf
+    >>> tf.math.approx_max_k([[1.0, 5.0, 3.0, 2.0]], 2).indices
+    <tf.Tensor: shape=(1, 2), dtype=int32, numpy=array([[1, 2]], dtype=int32)>
+    """,
+)
+approx_min_k = _approx_k(
+    False,
+    "approx_min_k",
+    """The ``k`` smallest entries along ``reduction_dimension`` and their indices
+    (``tf.math.approx_min_k``; on CPU exact).
+
+    >>> import tapejax as tf
+    >>> tf.math.approx_min_k([[1.0, 5.0, 3.0, 2.0]], 2).indices
+    <tf.Tensor: shape=(1, 2), dtype=int32, numpy=array([[0, 3]], dtype=int32)>
+    """,
+)
