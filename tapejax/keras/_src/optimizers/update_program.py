@@ -4,7 +4,7 @@ The whole update (loss scale, clipping, weight decay, the optimizer's rule for e
 variable and its slots, the moving averages of ``use_ema``, ``iterations``) is one function of
 the optimizer's Variables and the gradients, run by ``assign_computed`` as one ``jax.jit``
 program: eagerly one compile per structure and one dispatch per step; inside a traced
-function the same program is traced in. Its key holds what is structural (the class, options
+function the same function is traced in. Its key holds what is structural (the class, options
 that change the code, which variables decay, where each variable's slots are, a built-in
 schedule's configuration); every number that may change between steps is an input: the
 learning rate (a Variable's value, a callable's value, or a built-in schedule computed from
@@ -34,31 +34,20 @@ _TAG = "keras optimizer update"  # keeps these keys apart from other compiled st
 def run(optimizer, entries: list, trained: list, variables: list) -> None:
     """Applies one update: ``entries[i]`` is the gradient of ``trained[i]`` (see
     ``Optimizer._gradient_entry``); ``variables`` are the call's variables."""
-    tracked = list(
-        {id(v): v for v in [*variables, *(optimizer._trained if optimizer.use_ema else ())]}.values()
-    )
+    # Every variable the update reads: the call's, and with use_ema all the trained ones.
+    ema_of = optimizer._trained if optimizer.use_ema else []
+    tracked = list({id(v): v for v in [*variables, *ema_of]}.values())
     position = {id(v): i for i, v in enumerate(tracked)}
     present = tuple(position[id(v)] for v in trained)
-    slotted = list(dict.fromkeys(present))
+    slotted = tuple(dict.fromkeys(present))  # a variable given twice is updated twice
     slots = [optimizer._slots_of(tracked[p]) for p in slotted]
     extra = optimizer._extra_variables()
-    averages, ema = [], None
-    if optimizer.use_ema:
-        averages = [optimizer._averages[id(v)] for v in optimizer._trained]
-        ema = (tuple(position[id(v)] for v in optimizer._trained), bool(optimizer.ema_overwrite_frequency))
-    hyper = {name: np.float64(getattr(optimizer, name)) for name in optimizer._hyperparameters}
+    averages = [optimizer._averages[id(v)] for v in ema_of]
+    ema = (
+        (tuple(position[id(v)] for v in ema_of), bool(optimizer.ema_overwrite_frequency)) if ema_of else None
+    )
     decays = tuple(optimizer.weight_decay is not None and optimizer._decays(v) for v in trained)
-    if any(decays):
-        hyper["weight_decay"] = np.float64(optimizer.weight_decay)
     clip = _clip_kind(optimizer)
-    if clip is not None:
-        hyper["clip"] = np.float64(getattr(optimizer, clip))
-    if optimizer.loss_scale_factor is not None:
-        hyper["loss_scale_factor"] = np.float64(optimizer.loss_scale_factor)
-    if ema is not None:
-        hyper["ema_momentum"] = np.float64(optimizer.ema_momentum)
-        if ema[1]:
-            hyper["ema_overwrite_frequency"] = np.int64(optimizer.ema_overwrite_frequency)
     schedule, lr = optimizer._learning_rate, None
     frozen = _frozen(schedule)
     if frozen is None:  # read now, as Keras reads it before each step
@@ -69,12 +58,29 @@ def run(optimizer, entries: list, trained: list, variables: list) -> None:
         clip,
         optimizer.loss_scale_factor is not None,
         decays,
-        (len(extra), len(tracked), present, tuple(slotted), tuple(len(s) for s in slots), ema),
+        (len(extra), len(tracked), present, slotted, tuple(len(s) for s in slots), ema),
     )
     key = (_TAG, structure, None if schedule is None else (type(schedule), frozen))
     program = functools.partial(_keras_optimizer_step, structure, schedule)
     state = [optimizer._iterations, *extra, *tracked, *(s for group in slots for s in group), *averages]
+    hyper = _hyperparameters(optimizer, any(decays), clip, ema)
     assign_computed(key, program, state, {"lr": lr, "hyper": hyper, "grads": entries})
+
+
+def _hyperparameters(optimizer, decays: bool, clip, ema) -> dict:
+    """The numbers the program takes as inputs (float64: Keras computes with Python floats)."""
+    hyper = {name: np.float64(getattr(optimizer, name)) for name in optimizer._hyperparameters}
+    if decays:
+        hyper["weight_decay"] = np.float64(optimizer.weight_decay)
+    if clip is not None:
+        hyper["clip"] = np.float64(getattr(optimizer, clip))
+    if optimizer.loss_scale_factor is not None:
+        hyper["loss_scale_factor"] = np.float64(optimizer.loss_scale_factor)
+    if ema is not None:
+        hyper["ema_momentum"] = np.float64(optimizer.ema_momentum)
+        if ema[1]:
+            hyper["ema_overwrite_frequency"] = np.int64(optimizer.ema_overwrite_frequency)
+    return hyper
 
 
 def _keras_optimizer_step(structure, schedule, values, inputs):
