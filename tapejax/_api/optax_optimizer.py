@@ -2,22 +2,30 @@
 
 optax transformations are pure functions of pytrees (``init(params)``, ``update(grads, state,
 params)``); this adapter keeps their state in non-trainable Variables, so a step is Variable
-assignments like any Keras optimizer's: eager, or compiled inside ``tapejax.function`` (the
-state threads through the compiled call like any Variable). optax itself is not a dependency:
+assignments like any Keras optimizer's: one compiled program per structure (the variables'
+shapes and dtypes, which gradients are None or IndexedSlices) updating the variables, the
+state and ``iterations`` together, eagerly or traced into a ``tapejax.function``. optax itself is not a dependency:
 any object with optax's ``init``/``update`` protocol works.
 """
 
 from __future__ import annotations
 
+import functools
+
 import jax
+import jax.numpy as jnp
 import numpy as np
 
+from .._core.caches import identity_key
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.purify import no_recording, undo_assignments_on_error
+from .._core.recording.state_update import assign_computed
 from .._core.recording.variable import Variable, stored_value
 from .._core.values import x64
 from .._core.values.access import value_of
-from .._core.values.tensor import Tensor
+from .._ops.sparse.indexed_slices import IndexedSlices, rows_of, sum_rows
+
+_TAG = "optax update"  # keeps these keys apart from other compiled structures
 
 
 class OptaxOptimizer:
@@ -83,21 +91,11 @@ class OptaxOptimizer:
                 "an optax state belongs to one list of variables. Make a new "
                 "OptaxOptimizer for these."
             )
+        entries = [_gradient_entry(g, v) for g, v in zip(grads, variables, strict=True)]
+        key = (_TAG, identity_key(self.transformation), self._state_tree)
+        program = functools.partial(_optax_step, self.transformation, self._state_tree)
         with no_recording(), undo_assignments_on_error():
-            params = [value_of(v.read_value()) for v in variables]
-            grads = [
-                jax.numpy.zeros_like(p) if g is None else value_of(convert_to_tensor(g, dtype=v.dtype))
-                for g, v, p in zip(grads, variables, params, strict=True)
-            ]
-            state = [value_of(s.read_value()) for s in self._state]
-            state = jax.tree_util.tree_unflatten(self._state_tree, state)
-            with x64.for_user_code(params):  # optax computes as it does outside tapejax
-                updates, new_state = self.transformation.update(grads, state, params)
-            for v, p, u in zip(variables, params, updates, strict=True):
-                v.assign(Tensor((p + u).astype(p.dtype)))
-            for s, new in zip(self._state, jax.tree_util.tree_leaves(new_state), strict=True):
-                s.assign(Tensor(new))
-            self.iterations.assign_add(np.int64(1))
+            assign_computed(key, program, [self.iterations, *variables, *self._state], entries)
         return self.iterations
 
     def _build(self, variables) -> None:
@@ -112,3 +110,36 @@ class OptaxOptimizer:
             for i, leaf in enumerate(leaves)
         ]
         self._trained = variables
+
+
+def _gradient_entry(grad, variable):
+    """None, an IndexedSlices' rows (``values``, ``indices``: summed inside the program), or
+    the gradient converted to the variable's dtype."""
+    if grad is None:
+        return None
+    if isinstance(grad, IndexedSlices) and grad.dtype == variable.dtype:
+        rows = rows_of(grad)
+        if rows is not None and rows[2] == tuple(variable.shape):
+            return {"values": rows[0], "indices": rows[1]}
+    return value_of(convert_to_tensor(grad, dtype=variable.dtype))
+
+
+def _optax_step(transformation, state_tree, values, grads):
+    """optax's update as a pure function of the Variables' values: the new values of
+    ``iterations``, the variables and the state."""
+    n = len(grads)
+    iterations, params, state = values[0], values[1 : n + 1], values[n + 1 :]
+    grads = [_dense(g, p) for g, p in zip(grads, params, strict=True)]
+    state = jax.tree_util.tree_unflatten(state_tree, state)
+    with x64.for_user_code(params):  # optax computes as it does outside tapejax
+        updates, new_state = transformation.update(grads, state, params)
+    new_params = [(p + u).astype(p.dtype) for p, u in zip(params, updates, strict=True)]
+    return [iterations + 1, *new_params, *jax.tree_util.tree_leaves(new_state)], None
+
+
+def _dense(grad, param):
+    if grad is None:  # counts as zeros
+        return jnp.zeros_like(param)
+    if isinstance(grad, dict):
+        return sum_rows(grad["values"], grad["indices"], param.shape)
+    return grad

@@ -7,7 +7,8 @@ Tensor: keys and values are structures (ops, static arguments, wiring, shapes an
 the functions built from them, and the device arrays of Python scalar constants.
 
 - ``compiled``: a recorded structure and what is derived from it -> the pure function and
-  its ``jax.jit`` (``MAX_COMPILED``).
+  its ``jax.jit`` (``MAX_COMPILED``); also an optimizer's update program, keyed by its
+  structure (recording/state_update.py).
 - ``plans``: a tape's structure, targets and leaves (engine/plans.py) -> how to find the slice
   again by position (``MAX_PLANS``).
 - ``avals``: an op, its static arguments and input shapes/dtypes (engine/deferral.py) -> its output

@@ -8,10 +8,14 @@ its rows into zeros, as TF does, through TF's tensor protocol (``__tf_tensor__``
 
 from __future__ import annotations
 
+import math
+
 import jax
+import jax.numpy as jnp
+import numpy as np
 
 from ..._core.recording.convert import convert_to_tensor
-from ..._core.values.access import is_symbolic_tensor
+from ..._core.values.access import is_symbolic_tensor, value_of
 from ..._core.values.shape import TensorShape
 from ..._core.values.tensor import Tensor
 from ..array_ops import reshape
@@ -85,6 +89,35 @@ class IndexedSlices:
 
     def __repr__(self) -> str:
         return str(self)
+
+
+def rows_of(slices: IndexedSlices):
+    """``(values, row numbers, dense shape)`` of ``slices`` (JAX arrays, a tuple) for
+    :func:`sum_rows` inside a compiled program, or None where its conversion to a dense tensor
+    must run as ops: no or a symbolic ``dense_shape``, rows that do not fit it, or row numbers
+    out of range (that conversion raises TF's error). Concrete row numbers are checked here,
+    as the conversion checks them."""
+    shape = slices.shape
+    indices, values = slices.indices, slices.values
+    if not shape.is_fully_defined() or not shape.rank or str(indices.dtype.name) not in ("int32", "int64"):
+        return None
+    shape = tuple(shape.as_list())
+    if tuple(values.shape[indices.ndim :]) != shape[1:] or math.prod(
+        values.shape[: indices.ndim]
+    ) != math.prod(indices.shape):
+        return None
+    if not is_symbolic_tensor(indices):
+        rows = np.asarray(value_of(indices))
+        if ((rows < 0) | (rows >= shape[0])).any():
+            return None
+    return value_of(values), value_of(indices), shape
+
+
+def sum_rows(values, indices, shape):
+    """The dense tensor of ``shape`` whose row ``indices[i]`` adds ``values[i]`` (repeated rows
+    add up), as converting an IndexedSlices computes it; a pure JAX function."""
+    rows = values.reshape(-1, *shape[1:])
+    return jnp.zeros(shape, values.dtype).at[(indices.reshape(-1),)].add(rows)
 
 
 # A pytree of its three tensors, as TF's composite tensor: it crosses tf.function's boundary (a

@@ -14,7 +14,7 @@ from ...._ops.nn_conv import avg_pool, convolution, max_pool
 from ...._ops.nn_ops import dropout
 from ...._ops.reduction_ops import reduce_all, reduce_mean, reduce_sum
 from ...._ops.selection_ops import gather, where
-from ...._ops.sparse.indexed_slices import IndexedSlices
+from ...._ops.sparse.indexed_slices import IndexedSlices, rows_of, sum_rows
 
 __all__ = [
     "IndexedSlices",
@@ -45,10 +45,12 @@ __all__ = [
     "reduce_sum",
     "reduction_ops",
     "reshape",
+    "rows_of",
     "rsqrt",
     "split",
     "squeeze",
     "stack",
+    "sum_rows",
     "transpose",
     "unstack",
     "where",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from .optimizer import Optimizer, as_float
+from .hyperparameters import as_float
+from .optimizer import Optimizer
 
 
 class Adagrad(Optimizer):
@@ -26,7 +27,10 @@ class Adagrad(Optimizer):
     def _slot_groups(self) -> list:
         return [(("accumulator",), self.initial_accumulator_value)]
 
-    def update(self, grad, var, slots, lr, step):
-        accumulator = slots[0] + self.squared(grad)
-        step_size = (lr.astype(var.dtype) * grad) / jnp.sqrt(accumulator + as_float(self.epsilon, var))
+    _hyperparameters = ("epsilon",)
+
+    @staticmethod
+    def update(h, grad, var, slots, square):
+        accumulator = slots[0] + square
+        step_size = (h.lr.astype(var.dtype) * grad) / jnp.sqrt(accumulator + as_float(h.epsilon, var))
         return var - step_size, [accumulator]

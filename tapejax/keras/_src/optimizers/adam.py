@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from .optimizer import Optimizer, as_float
+from .hyperparameters import as_float
+from .optimizer import Optimizer
 
 
 class Adam(Optimizer):
@@ -28,17 +29,23 @@ class Adam(Optimizer):
         self.beta_1, self.beta_2, self.epsilon, self.amsgrad = beta_1, beta_2, epsilon, bool(amsgrad)
         super().__init__(learning_rate, name=name, **kwargs)
 
+    _hyperparameters = ("beta_1", "beta_2", "epsilon")
+
     def _slot_groups(self) -> list:
         return [(("momentum", "velocity"), 0.0)] + ([(("velocity_hat",), 0.0)] if self.amsgrad else [])
 
-    def update(self, grad, var, slots, lr, step):
-        lr, t = lr.astype(var.dtype), step.astype(var.dtype)
-        beta_1, beta_2 = as_float(self.beta_1, var), as_float(self.beta_2, var)
+    def _options(self) -> tuple:
+        return (("amsgrad", self.amsgrad),)
+
+    @staticmethod
+    def update(h, grad, var, slots, square):
+        lr, t = h.lr.astype(var.dtype), h.step.astype(var.dtype)
+        beta_1, beta_2 = as_float(h.beta_1, var), as_float(h.beta_2, var)
         alpha = lr * jnp.sqrt(1 - jnp.power(beta_2, t)) / (1 - jnp.power(beta_1, t))
-        m = slots[0] + (grad - slots[0]) * as_float(1 - self.beta_1, var)  # Python's 1 - 0.9
-        v = slots[1] + (self.squared(grad) - slots[1]) * as_float(1 - self.beta_2, var)
+        m = slots[0] + (grad - slots[0]) * as_float(1 - h.beta_1, var)  # Python's 1 - 0.9 (float64)
+        v = slots[1] + (square - slots[1]) * as_float(1 - h.beta_2, var)
         new_slots = [m, v]
-        if self.amsgrad:
+        if h.amsgrad:
             v = jnp.maximum(slots[2], v)
             new_slots.append(v)
-        return var - (m * alpha) / (jnp.sqrt(v) + as_float(self.epsilon, var)), new_slots
+        return var - (m * alpha) / (jnp.sqrt(v) + as_float(h.epsilon, var)), new_slots

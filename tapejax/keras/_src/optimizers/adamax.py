@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from .optimizer import Optimizer, as_float
+from .hyperparameters import as_float
+from .optimizer import Optimizer
 
 
 class Adamax(Optimizer):
@@ -18,9 +19,12 @@ class Adamax(Optimizer):
     def _slot_groups(self) -> list:
         return [(("momentum", "norm"), 0.0)]
 
-    def update(self, grad, var, slots, lr, step):
-        beta_1_power = jnp.power(as_float(self.beta_1, var), step.astype(var.dtype))
-        m = slots[0] + (grad - slots[0]) * as_float(1 - self.beta_1, var)
-        u = jnp.maximum(as_float(self.beta_2, var) * slots[1], jnp.abs(grad))
-        new = var - (lr.astype(var.dtype) * m) / ((1 - beta_1_power) * (u + as_float(self.epsilon, var)))
+    _hyperparameters = ("beta_1", "beta_2", "epsilon")
+
+    @staticmethod
+    def update(h, grad, var, slots, square):
+        beta_1_power = jnp.power(as_float(h.beta_1, var), h.step.astype(var.dtype))
+        m = slots[0] + (grad - slots[0]) * as_float(1 - h.beta_1, var)
+        u = jnp.maximum(as_float(h.beta_2, var) * slots[1], jnp.abs(grad))
+        new = var - (h.lr.astype(var.dtype) * m) / ((1 - beta_1_power) * (u + as_float(h.epsilon, var)))
         return new, [m, u]

@@ -6,9 +6,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..backend import core as backend
-from ..backend.core import convert_to_tensor, read
 from ..backend.variables import KerasVariable
-from .optimizer import Optimizer, as_float
+from .hyperparameters import as_float
+from .optimizer import Optimizer
 
 
 class Nadam(Optimizer):
@@ -28,22 +28,29 @@ class Nadam(Optimizer):
         self._u_product = KerasVariable(np.asarray(1.0, dtype), trainable=False, name="variable")
         self._slot_variables.append(self._u_product)
 
-    def _prepare(self, step) -> None:
-        u_product = read(self._u_product)
-        t = step.astype(u_product.dtype)
-        new = u_product * self.beta_1 * (1.0 - 0.5 * jnp.power(jnp.asarray(0.96, u_product.dtype), t))
-        self._u_product.assign(convert_to_tensor(new))
+    _hyperparameters = ("beta_1", "beta_2", "epsilon")
 
-    def update(self, grad, var, slots, lr, step):
-        t, decay = step.astype(var.dtype), as_float(0.96, var)
-        beta_1, beta_2 = as_float(self.beta_1, var), as_float(self.beta_2, var)
+    def _extra_variables(self) -> list:
+        return [self._u_product]
+
+    @staticmethod
+    def prepare(h, extra: list) -> list:
+        (u_product,) = extra
+        t = h.step.astype(u_product.dtype)
+        beta_1 = as_float(h.beta_1, u_product)  # Keras multiplies by the Python float
+        return [u_product * beta_1 * (1.0 - 0.5 * jnp.power(jnp.asarray(0.96, u_product.dtype), t))]
+
+    @staticmethod
+    def update(h, grad, var, slots, square):
+        t, decay = h.step.astype(var.dtype), as_float(0.96, var)
+        beta_1, beta_2 = as_float(h.beta_1, var), as_float(h.beta_2, var)
         u_t = beta_1 * (1.0 - 0.5 * jnp.power(decay, t))
         u_t_1 = beta_1 * (1.0 - 0.5 * jnp.power(decay, t + 1))
-        u_product_t = read(self._u_product).astype(var.dtype)
+        u_product_t = h.extra[0].astype(var.dtype)
         u_product_t_1 = u_product_t * u_t_1
         m = slots[0] + (grad - slots[0]) * (1 - beta_1)
-        v = slots[1] + (self.squared(grad) - slots[1]) * (1 - beta_2)
+        v = slots[1] + (square - slots[1]) * (1 - beta_2)
         m_hat = (u_t_1 * m) / (1 - u_product_t_1) + ((1 - u_t) * grad) / (1 - u_product_t)
         v_hat = v / (1 - jnp.power(beta_2, t))
-        new = var - (m_hat * lr.astype(var.dtype)) / (jnp.sqrt(v_hat) + as_float(self.epsilon, var))
+        new = var - (m_hat * h.lr.astype(var.dtype)) / (jnp.sqrt(v_hat) + as_float(h.epsilon, var))
         return new, [m, v]

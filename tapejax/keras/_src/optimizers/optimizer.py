@@ -1,29 +1,31 @@
 """Optimizer: the Keras 3 base optimizer (``iterations``, ``learning_rate``, slot variables).
 
 Subclasses name their slots with ``_slot_groups()`` (groups of slot names, each created for
-every variable in turn, as Keras' ``add_optimizer_variables``) and define
-``update(gradient, variable, slots, lr, step)`` (the new values, as JAX arrays). The base class
-filters missing gradients as Keras does, checks shapes before anything is assigned, clips the
-gradients (``clipnorm``, ``clipvalue``, ``global_clipnorm``), applies ``weight_decay``, keeps
-the moving averages of ``use_ema``, and applies every update with ``Variable.assign`` while no
-tape records, so training steps are never differentiated.
+every variable in turn, as Keras' ``add_optimizer_variables``), their float hyperparameters
+(``_hyperparameters``) and code-changing options (``_options``), and define the pure
+``update(h, gradient, variable, slots, square)`` (the new values, as JAX arrays, from what
+``h`` holds: options, hyperparameters, ``lr``, ``step``). The base class filters missing
+gradients as Keras does and checks shapes before anything is assigned; then one compiled
+program (``update_program``) clips the gradients (``clipnorm``, ``clipvalue``,
+``global_clipnorm``), applies ``weight_decay`` and every variable's update, keeps the moving
+averages of ``use_ema`` and counts ``iterations``, and its results are assigned while no tape
+records, so training steps are never differentiated.
 """
 
 from __future__ import annotations
 
 import warnings
 
-import jax.numpy as jnp
 import numpy as np
 
 from ..backend import core as backend
-from ..backend.core import InvalidArgumentError, convert_to_tensor, read, x64
+from ..backend.core import InvalidArgumentError, convert_to_tensor, x64
 from ..backend.core import dtype as _dtypes
-from ..backend.ops import IndexedSlices, math_ops
+from ..backend.ops import IndexedSlices, math_ops, rows_of
 from ..backend.recording import no_recording, undo_assignments_on_error
 from ..backend.variables import KerasVariable
 from ..utils.naming import auto_name
-from .gradient_clipping import clip_gradients
+from . import update_program
 from .schedules.learning_rate_schedule import LearningRateSchedule
 
 _UNSUPPORTED = ("gradient_accumulation_steps",)
@@ -194,6 +196,8 @@ class Optimizer:
         """Applies one update of ``trainable_variables`` from ``grads``; returns ``iterations``.
 
         Without ``trainable_variables``, the gradients are for the variables it was built with.
+        The whole update is one compiled program (``update_program``); a call that fails
+        changes no Variable.
         """
         grads = list(grads)
         if trainable_variables is None and not self._trained:
@@ -212,37 +216,9 @@ class Optimizer:
         for variable in variables:
             self._slots_of(variable)
         pairs = _present(grads, variables)
-        checked = [(self._checked(g, v), v) for g, v in pairs]
-        # Keras squares an IndexedSlices row by row before repeated rows add up (its second
-        # moments); kept beside the dense gradient while nothing rescales it.
-        rescaled = (
-            self.loss_scale_factor is not None or self.clipnorm or self.clipvalue or self.global_clipnorm
-        )
-        squares = [None if rescaled else self._row_squares(g, v) for g, v in pairs]
+        entries = [self._gradient_entry(g, v) for g, v in pairs]
         with no_recording(), undo_assignments_on_error():
-            lr = read(convert_to_tensor(self.learning_rate))
-            iterations = read(self._iterations)
-            step = iterations + 1
-            grads = [g for g, _ in checked]
-            if self.loss_scale_factor is not None:
-                grads = [g / self.loss_scale_factor for g in grads]
-            grads = clip_gradients(grads, self.clipnorm, self.clipvalue, self.global_clipnorm)
-            for _, variable in checked:
-                if self.weight_decay is not None and self._decays(variable):
-                    value, wd = read(variable), jnp.asarray(self.weight_decay, backend.dtype_of(variable))
-                    variable.assign(convert_to_tensor(value - value * wd * lr.astype(value.dtype)))
-            self._prepare(step)
-            for grad, square, (_, variable) in zip(grads, squares, checked, strict=True):
-                slots = self._slots_of(variable)
-                self._square = square
-                new_var, new_slots = self.update(grad, read(variable), [read(s) for s in slots], lr, step)
-                for slot, value in zip(slots, new_slots, strict=True):
-                    slot.assign(convert_to_tensor(value))
-                variable.assign(convert_to_tensor(new_var))
-            self._square = None
-            if self.use_ema:
-                self._update_averages(iterations)
-            self._iterations.assign(convert_to_tensor(step))
+            update_program.run(self, entries, [v for _, v in pairs], variables)
             # Keras 3 projects every variable that has a constraint (``kernel_constraint``...)
             # after the update, whether or not it had a gradient.
             for variable in variables:
@@ -251,18 +227,27 @@ class Optimizer:
                     variable.assign(convert_to_tensor(constraint(variable)))
         return self._iterations
 
-    def _prepare(self, step) -> None:
-        """Updates optimizer-wide state before the per-variable updates (Nadam)."""
+    # -- what a subclass defines (pure functions of ``h``, see update_program.Hyper) ----------
+    _hyperparameters: tuple = ()  # its float options, inputs of the compiled update
 
-    def _update_averages(self, iterations) -> None:
-        for variable in self._trained:
-            average, value = self._averages[id(variable)], read(variable)
-            momentum = (iterations != 0).astype(value.dtype) * jnp.asarray(self.ema_momentum, value.dtype)
-            new_average = momentum * read(average) + (1 - momentum) * value
-            average.assign(convert_to_tensor(new_average))
-            if self.ema_overwrite_frequency:
-                overwrite = (iterations + 1) % self.ema_overwrite_frequency == 0
-                variable.assign(convert_to_tensor(jnp.where(overwrite, new_average, value)))
+    def _options(self) -> tuple:
+        """``(name, value)`` of the options that change the update's code (``amsgrad``...)."""
+        return ()
+
+    def _extra_variables(self) -> list:
+        """Optimizer-wide variables the update reads and writes (Nadam's ``u_product``)."""
+        return []
+
+    @staticmethod
+    def prepare(h, extra: list) -> list:
+        """The new values of ``_extra_variables`` before the per-variable updates."""
+        return extra
+
+    @staticmethod
+    def update(h, grad, var, slots, square):
+        """The new value of one variable and of its slots (JAX arrays), from ``h`` and the
+        gradient (``square``: its square as Keras computes it); subclasses define it."""
+        raise NotImplementedError
 
     def finalize_variable_values(self, var_list) -> None:
         """With ``use_ema``, sets each variable to its moving average (``fit`` does it at the end)."""
@@ -280,31 +265,32 @@ class Optimizer:
             )
         return self._slots[id(variable)]
 
-    def _checked(self, grad, variable):
-        grad = convert_to_tensor(grad)
-        if tuple(grad.shape) != tuple(backend.shape_of(variable)):
+    def _gradient_entry(self, grad, variable) -> dict:
+        """The gradient as the compiled update takes it, its shape checked: an IndexedSlices'
+        rows (``values``, ``indices``), or the dense gradient and, for an IndexedSlices that
+        must be converted here, the square Keras takes of it row by row."""
+        if isinstance(grad, IndexedSlices):
+            rows = rows_of(grad)
+            if rows is not None:
+                self._check_shape(rows[2], variable)
+                return {"values": rows[0], "indices": rows[1]}
+        dense = convert_to_tensor(grad)
+        self._check_shape(backend.shape_of(dense), variable)
+        return {"dense": backend.value(dense), "square": self._row_squares(grad, variable)}
+
+    def _check_shape(self, shape, variable) -> None:
+        if tuple(shape) != tuple(backend.shape_of(variable)):
             raise InvalidArgumentError(
                 f"{type(self).__name__}.apply_gradients: cannot update variable {variable.name!r} "
-                f"with shape {list(backend.shape_of(variable))} using a gradient with shape {list(grad.shape)}, "
+                f"with shape {list(backend.shape_of(variable))} using a gradient with shape {list(shape)}, "
                 "shapes must be equal. Pass each gradient with the variable it was computed for."
             )
-        # Keras casts the gradient to the variable's dtype
-        return backend.value(grad).astype(backend.dtype_of(variable))
-
-    def update(self, grad, var, slots, lr, step):
-        """The new value of one variable and of its slots (JAX arrays); subclasses define it."""
-        raise NotImplementedError
-
-    _square = None  # the row-wise square of the gradient being applied, if it was sparse
-
-    def squared(self, grad):
-        """``grad ** 2`` as Keras computes it for the update: for a gradient given as an
-        IndexedSlices, each given row squared before repeated rows add up (Keras squares the
-        slices' values), so a row gathered twice gets ``a**2 + b**2``, not ``(a + b)**2``."""
-        return jnp.square(grad) if self._square is None else self._square
 
     def _row_squares(self, grad, variable):
-        if not isinstance(grad, IndexedSlices):
+        rescaled = (
+            self.loss_scale_factor is not None or self.clipnorm or self.clipvalue or self.global_clipnorm
+        )
+        if rescaled or not isinstance(grad, IndexedSlices):
             return None
         rows = IndexedSlices(math_ops.square(grad.values), grad.indices, grad.dense_shape)
         return backend.value(convert_to_tensor(rows)).astype(backend.dtype_of(variable))
@@ -357,8 +343,3 @@ def _check_options(class_name: str, options: dict) -> None:
                 f"{class_name}: `{key}` is not supported by tapejax.keras; leave it unset and apply it "
                 "to the gradients in your own training step."
             )
-
-
-def as_float(value, like):
-    """A Python hyperparameter as a scalar of ``like``'s dtype (Keras casts them so)."""
-    return jnp.asarray(value, like.dtype)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from .optimizer import Optimizer, as_float
+from .hyperparameters import as_float
+from .optimizer import Optimizer
 
 
 class RMSprop(Optimizer):
@@ -37,21 +38,27 @@ class RMSprop(Optimizer):
         groups += [(("momentum",), 0.0)] if self.momentum > 0 else []
         return groups + ([(("average_gradient",), 0.0)] if self.centered else [])
 
-    def update(self, grad, var, slots, lr, step):
-        lr, rho = lr.astype(var.dtype), as_float(self.rho, var)
+    _hyperparameters = ("rho", "momentum", "epsilon")
+
+    def _options(self) -> tuple:
+        return (("centered", bool(self.centered)), ("has_momentum", self.momentum > 0))
+
+    @staticmethod
+    def update(h, grad, var, slots, square):
+        lr, rho = h.lr.astype(var.dtype), as_float(h.rho, var)
         slots = list(slots)
-        velocity = rho * slots[0] + as_float(1 - self.rho, var) * self.squared(grad)
+        velocity = rho * slots[0] + as_float(1 - h.rho, var) * square
         new_slots = [velocity]
-        if self.centered:
-            average = rho * slots[-1] + as_float(1 - self.rho, var) * grad
-            denominator = velocity - jnp.square(average) + as_float(self.epsilon, var)
+        if h.centered:
+            average = rho * slots[-1] + as_float(1 - h.rho, var) * grad
+            denominator = velocity - jnp.square(average) + as_float(h.epsilon, var)
         else:
-            denominator = velocity + as_float(self.epsilon, var)
+            denominator = velocity + as_float(h.epsilon, var)
         increment = (lr * grad) / jnp.sqrt(denominator)
-        if self.momentum > 0:
-            momentum = as_float(self.momentum, var) * slots[1] + increment
+        if h.has_momentum:
+            momentum = as_float(h.momentum, var) * slots[1] + increment
             new_slots.append(momentum)
             var = var - momentum
         else:
             var = var - increment
-        return var, new_slots + ([average] if self.centered else [])
+        return var, new_slots + ([average] if h.centered else [])

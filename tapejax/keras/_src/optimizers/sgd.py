@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .optimizer import Optimizer, as_float
+from .hyperparameters import as_float
+from .optimizer import Optimizer
 
 
 class SGD(Optimizer):
@@ -25,15 +26,21 @@ class SGD(Optimizer):
         self.momentum, self.nesterov = float(momentum), bool(nesterov)
         super().__init__(learning_rate, name=name, **kwargs)
 
+    _hyperparameters = ("momentum",)
+
     def _slot_groups(self) -> list:
         return [(("momentum",), 0.0)] if self.momentum else []
 
-    def update(self, grad, var, slots, lr, step):
-        lr = lr.astype(var.dtype)
+    def _options(self) -> tuple:
+        return (("nesterov", self.nesterov),)
+
+    @staticmethod
+    def update(h, grad, var, slots, square):
+        lr = h.lr.astype(var.dtype)
         if not slots:
             return var - grad * lr, []
-        momentum = as_float(self.momentum, var)
+        momentum = as_float(h.momentum, var)
         m = slots[0] * momentum - grad * lr
-        if self.nesterov:
+        if h.nesterov:
             return var + (m * momentum - grad * lr), [m]
         return var + m, [m]
