@@ -233,6 +233,13 @@ from ._ops.math_ops import (  # noqa: E402
     truncatediv as truncatediv,
     truncatemod as truncatemod,
 )
+from . import signal as signal  # noqa: E402
+from ._ops.signal.raw_fft_ops import (  # noqa: E402
+    fftnd as fftnd,
+    ifftnd as ifftnd,
+    irfftnd as irfftnd,
+    rfftnd as rfftnd,
+)
 
 # ``tf.keras`` and ``tf.data`` load on first use, as TensorFlow's own ``keras`` does: a
 # program that uses neither does not pay for importing them (~0.2 s on a 2-core CPU).
