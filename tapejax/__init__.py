@@ -238,6 +238,13 @@ from ._ops.math_ops import (  # noqa: E402
     truncatediv as truncatediv,
     truncatemod as truncatemod,
 )
+from . import signal as signal  # noqa: E402
+from ._ops.signal.raw_fft_ops import (  # noqa: E402
+    fftnd as fftnd,
+    ifftnd as ifftnd,
+    irfftnd as irfftnd,
+    rfftnd as rfftnd,
+)
 
 # Issue 21 (ns-math): TF's top-level ops beyond the basics.
 from ._ops.arrays.index_ops import reverse_sequence as reverse_sequence  # noqa: E402

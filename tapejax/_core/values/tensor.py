@@ -13,6 +13,7 @@ import numpy as np
 
 from . import dtype as _dtypes
 from . import x64
+from .errors import OperatorNotAllowedInGraphError
 from .shape import TensorShape
 
 
@@ -151,7 +152,7 @@ class TensorLike:
         try:
             return np.asarray(self._value)
         except (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError):
-            raise TypeError(
+            raise OperatorNotAllowedInGraphError(
                 "Using a symbolic tapejax Tensor as a Python bool/int/float is not allowed: its value "
                 "is unknown while tapejax.function traces it. Use tapejax.where / tapejax.cond-style "
                 "ops on tensors, or mark the argument static."
