@@ -20,6 +20,7 @@ import jax.extend
 import numpy as np
 
 from .._core.recording.convert import convert_to_tensor
+from .._core.recording.leaked import leaked_error
 from .._core.recording.purify import no_recording, variables_as
 from .._core.recording.record import Op, record
 from .._core.recording.runtime_check import checked as checked_call
@@ -214,6 +215,9 @@ class Trace:
                 result = fn(*a, **kw)
                 # Inside the scope: a returned Variable gives its value after the call's assignments.
                 flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=is_leaf)
+                leaked = leaked_error([o for o in flat if isinstance(o, Tensor)])
+                if leaked is not None:  # a symbolic tensor of an ended trace, returned
+                    raise leaked
                 is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
                 outs = [value_of(convert_to_tensor(o)) for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
@@ -256,18 +260,9 @@ class Trace:
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
-        if captured:  # only a function traced inside another's trace pays for this
-            # Recorded, the closed-over tensors are inputs of the call, so the tapes see them.
-            self.captured_tensors = _closed_over_tensors(fn, captured)
-            self.captured_op = Op(
-                "PartitionedCall",
-                functools.partial(_call_flat, self.jitted, len(captured) + len(specs)),
-                multiple_results=True,
-                reverse_only=True,
-                input_errors=False,
-            )
-            self.jitted = functools.partial(_with_captured, self.jitted, captured)
         self.n_values = len(specs)
+        if captured:  # only a function traced inside another's trace pays for this
+            self._take_captured(fn, captured)
         self.out_avals = traced.jaxpr.out_avals[: sum(self.out_is_tensor)]
         avals = iter(self.out_avals)
         specs = [
@@ -277,6 +272,22 @@ class Trace:
         it = iter(specs)
         outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
         self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
+
+    def _take_captured(self, fn, captured: list) -> None:
+        """The program reads values of the enclosing function's trace: they are its leading
+        inputs. Recorded, the tensors holding them are inputs of the call, so tapes see them."""
+        leaked = leaked_error([Tensor(v) for v in captured], in_function=True)
+        if leaked is not None:  # a tensor of an ended trace, not of an enclosing one
+            raise leaked
+        self.captured_tensors = _closed_over_tensors(fn, captured)
+        self.captured_op = Op(
+            "PartitionedCall",
+            functools.partial(_call_flat, self.jitted, len(captured) + self.n_values),
+            multiple_results=True,
+            reverse_only=True,
+            input_errors=False,
+        )
+        self.jitted = functools.partial(_with_captured, self.jitted, captured)
 
     def _flat_call(self, *flat):
         return _call_flat(self.jitted, self.n_values, *flat)

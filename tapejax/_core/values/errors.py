@@ -55,3 +55,9 @@ class DataLossError(OpError):
 
 class ResourceExhaustedError(OpError):
     """A resource (memory) ran out."""
+
+
+class InaccessibleTensorError(TypeError, ValueError):
+    """A symbolic tensor of an ended trace used in another function's trace. TF raises
+    ``TypeError`` for one of an unrelated function and its ``InaccessibleTensorError`` (a
+    ValueError) for one of a function it called; this one is caught as either."""
