@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 import tapejax as tf
-from tapejax._api.trace import _captured
+from tapejax._api.graph.captures import captured_values
 
 C = tf.constant
 
@@ -359,4 +359,4 @@ def test_closed_over_values_jax_does_not_expose_are_a_clear_error():
     with pytest.raises(
         NotImplementedError, match="tapejax cannot yet compile a tf.function that closes over"
     ):
-        _captured(traced, 2)
+        captured_values(traced, 2)

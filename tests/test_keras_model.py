@@ -583,3 +583,31 @@ def test_callback_and_weights_file_errors(tmp_path):
     wider(np.zeros((1, 5), np.float32))
     with pytest.raises(ValueError, match="The shape of the target variable and the shape of the target"):
         wider.load_weights(path)
+
+
+def test_an_unbuilt_model_called_in_a_function_with_a_none_batch_traces_once():
+    # TF 2.21: tracing count 2 (the first call creates the Variables: TF traces it twice), the
+    # Python code runs twice, and no batch size traces again; the model is built for a None batch.
+    model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(1)])
+    runs = []
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def predict(x):
+        runs.append(1)
+        return model(x)
+
+    xs = [np.arange(b * 3, dtype=np.float32).reshape(b, 3) / 10.0 for b in (2, 5, 7)]
+    outs = [predict(tf.constant(x)) for x in xs]
+    assert [tuple(o.shape) for o in outs] == [(2, 1), (5, 1), (7, 1)]
+    assert predict.experimental_get_tracing_count() == 2 and len(runs) == 2  # TF 2.21
+    assert [tuple(w.shape) for w in model.weights] == [(3, 4), (4,), (4, 1), (1,)]
+    for x, out in zip(xs, outs, strict=True):
+        np.testing.assert_allclose(out.numpy(), model(tf.constant(x)).numpy(), rtol=1e-6)
+
+    layer = tf.keras.layers.Dense(3)  # an unknown last axis: Dense needs it, so a trace per shape
+
+    @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+    def dense(x):
+        return layer(x)
+
+    assert tuple(dense(tf.ones([2, 4])).shape) == (2, 3) and tuple(dense(tf.ones([3, 4])).shape) == (3, 3)

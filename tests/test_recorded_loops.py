@@ -226,3 +226,28 @@ def test_unrolled_and_recorded_loops_agree(n):
     x = tf.constant(1.05)
     y, g = taped_power(x, tf.constant(n))
     np.testing.assert_allclose([float(y), float(g)], [1.05**n, n * 1.05 ** max(n - 1, 0)], rtol=1e-5)
+
+
+def test_a_variable_as_loop_state_and_read_in_the_body():
+    # TF 2.21: s = v**4 -> (16, 32) for both loop forms (a Variable's reads are the tape's leaves:
+    # the state's start and each read in the body).
+    v = tf.Variable(2.0)
+
+    @tf.function
+    def staged(n):
+        with tf.GradientTape() as tape:
+            s = v
+            i = tf.constant(0)
+            while i < n:
+                s = s * v
+                i += 1
+        return s, tape.gradient(s, v)
+
+    @tf.function
+    def while_loop(n):
+        with tf.GradientTape() as tape:
+            _, s = tf.while_loop(lambda i, s: i < n, lambda i, s: (i + 1, s * v), [0, v])
+        return s, tape.gradient(s, v)
+
+    assert _floats(staged(tf.constant(3))) == [16.0, 32.0]
+    assert _floats(while_loop(tf.constant(3))) == [16.0, 32.0]

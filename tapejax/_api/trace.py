@@ -20,13 +20,15 @@ import jax.extend
 import numpy as np
 
 from .._core.recording.convert import convert_to_tensor
+from .._core.recording.leaked import leaked_error
 from .._core.recording.purify import no_recording, variables_as
 from .._core.recording.record import Op, record
 from .._core.recording.runtime_check import checked as checked_call
 from .._core.recording.state import jax_is_tracing, state
 from .._core.recording.variable import live_variables, stored_value, write_back
-from .._core.values.access import as_tensor, is_symbolic_tensor, value_of
+from .._core.values.access import as_tensor, value_of
 from .._core.values.tensor import Tensor, TensorLike
+from .graph.captures import CAPTURED_UNDER_TAPE_MESSAGE, captured_values, closed_over_tensors, with_captured
 from .graph.recording import RetraceWithGraph, graph_recording
 from .polymorphic import instantiated, is_symbolic
 from .tensor_spec import TensorSpec
@@ -214,6 +216,9 @@ class Trace:
                 result = fn(*a, **kw)
                 # Inside the scope: a returned Variable gives its value after the call's assignments.
                 flat, out_tree = jax.tree_util.tree_flatten(result, is_leaf=is_leaf)
+                leaked = leaked_error([o for o in flat if isinstance(o, Tensor)])
+                if leaked is not None:  # a symbolic tensor of an ended trace, returned
+                    raise leaked
                 is_tensor = [_is_array(o) or isinstance(o, _NUMBERS) for o in flat]  # TF: numbers too
                 outs = [value_of(convert_to_tensor(o)) for o, t in zip(flat, is_tensor, strict=True) if t]
             # Only the Variables the function assigned come back out.
@@ -244,7 +249,7 @@ class Trace:
         self.polymorphic = any(is_symbolic(s.shape) for s in specs)
         self.names, self.specs = names, specs
         at = {id(v): i for i, v in enumerate(self.variables)}
-        self.captured = captured = _captured(traced, len(specs) + len(candidates))
+        self.captured = captured = captured_values(traced, len(specs) + len(candidates))
         self.jitted = _pruned(
             traced.jaxpr,
             len(captured) + len(specs),
@@ -256,18 +261,9 @@ class Trace:
         self.op = Op(
             "PartitionedCall", self._flat_call, multiple_results=True, reverse_only=True, input_errors=False
         )
-        if captured:  # only a function traced inside another's trace pays for this
-            # Recorded, the closed-over tensors are inputs of the call, so the tapes see them.
-            self.captured_tensors = _closed_over_tensors(fn, captured)
-            self.captured_op = Op(
-                "PartitionedCall",
-                functools.partial(_call_flat, self.jitted, len(captured) + len(specs)),
-                multiple_results=True,
-                reverse_only=True,
-                input_errors=False,
-            )
-            self.jitted = functools.partial(_with_captured, self.jitted, captured)
         self.n_values = len(specs)
+        if captured:  # only a function traced inside another's trace pays for this
+            self._take_captured(fn, captured)
         self.out_avals = traced.jaxpr.out_avals[: sum(self.out_is_tensor)]
         avals = iter(self.out_avals)
         specs = [
@@ -277,6 +273,22 @@ class Trace:
         it = iter(specs)
         outputs = [next(it) if t else o for t, o in zip(self.out_is_tensor, self.out_static, strict=True)]
         self.structured_outputs = jax.tree_util.tree_unflatten(self.out_tree, outputs)
+
+    def _take_captured(self, fn, captured: list) -> None:
+        """The program reads values of the enclosing function's trace: they are its leading
+        inputs. Recorded, the tensors holding them are inputs of the call, so tapes see them."""
+        leaked = leaked_error([Tensor(v) for v in captured], in_function=True)
+        if leaked is not None:  # a tensor of an ended trace, not of an enclosing one
+            raise leaked
+        self.captured_tensors = closed_over_tensors(fn, captured)
+        self.captured_op = Op(
+            "PartitionedCall",
+            functools.partial(_call_flat, self.jitted, len(captured) + self.n_values),
+            multiple_results=True,
+            reverse_only=True,
+            input_errors=False,
+        )
+        self.jitted = functools.partial(with_captured, self.jitted, captured)
 
     def _flat_call(self, *flat):
         return _call_flat(self.jitted, self.n_values, *flat)
@@ -289,7 +301,7 @@ class Trace:
             op, inputs = self.op, [convert_to_tensor(leaf) for leaf in given]
             if self.captured and state.recorders:
                 if self.captured_tensors is None:
-                    raise NotImplementedError(_CAPTURED_UNDER_TAPE_MESSAGE)
+                    raise NotImplementedError(CAPTURED_UNDER_TAPE_MESSAGE)
                 op, inputs = self.captured_op, [*self.captured_tensors, *inputs]
             flat = record(op, [*inputs, *[as_tensor(v) for v in self.variables]])
         else:  # nothing records: call the compiled function directly (the common, hot case)
@@ -354,56 +366,10 @@ def _checks(checks: list):
         state.runtime_checks.pop()
 
 
-def _captured(traced, n_inputs: int) -> list:
-    """The enclosing function's symbolic values that the code closed over (a function defined
-    and traced inside another's trace, reading the outer one's tensors, as TF's nested
-    functions capture them). JAX makes them the traced program's leading inputs."""
-    n = len(traced.jaxpr.jaxpr.invars) - n_inputs
-    if n == 0:
-        return []
-    consts = list(getattr(traced, "_consts", ()))  # JAX's Traced keeps them (no public name yet)
-    if len(consts) != n:
-        raise NotImplementedError(
-            "tapejax cannot yet compile a tf.function that closes over a tensor of the function "
-            "that calls it; pass the tensor as an argument instead."
-        )
-    return consts
-
-
-# A tape would miss the derivative through the closed-over tensors that are not found.
-_CAPTURED_UNDER_TAPE_MESSAGE = (
-    "tapejax cannot yet differentiate a tf.function that closes over a tensor of the function "
-    "that calls it other than through a variable of its own closure (a tape is recording its "
-    "call, e.g. the tensor is an attribute of an object); pass the tensor as an argument instead."
-)
-
-
-def _closed_over_tensors(fn, captured: list) -> list | None:
-    """The enclosing function's Tensors whose values are ``captured``, found in the variables
-    ``fn`` closes over (inside lists, tuples and dicts too); None when one is not there."""
-    fn = inspect.unwrap(getattr(fn, "_fn", fn))  # a method bound weakly: its function
-    found: dict = {}
-    for cell in getattr(fn, "__closure__", None) or ():
-        try:
-            leaves = jax.tree_util.tree_leaves(cell.cell_contents, is_leaf=is_leaf)
-        except (ValueError, TypeError):  # an empty cell, or contents JAX cannot flatten
-            continue
-        for leaf in leaves:
-            if isinstance(leaf, Tensor) and is_symbolic_tensor(leaf):
-                found.setdefault(id(value_of(leaf)), leaf)
-    tensors = [found.get(id(v)) for v in captured]
-    return None if any(t is None for t in tensors) else tensors
-
-
 def _call_flat(jitted, n_values: int, *flat):
     """A traced program called with its tensor inputs and then its Variables' values, flat."""
     outs, new_vars = jitted(list(flat[:n_values]), list(flat[n_values:]))
     return (*outs, *new_vars)
-
-
-def _with_captured(jitted, captured: list, values: list, var_values: list):
-    """Calls a program whose leading inputs are the closed-over values ``captured``."""
-    return jitted([*captured, *values], var_values)
 
 
 def _pruned(

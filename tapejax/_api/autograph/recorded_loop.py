@@ -30,13 +30,15 @@ from . import reversible
 
 
 class Captures:
-    """A recorder that records nothing and notes every tensor an op reads, by its value."""
+    """A recorder that records nothing and notes every tensor an op reads, by its value: the
+    first Tensor seen holding it, or the Variable when it is a read made in the traced code."""
 
-    __slots__ = ("tensors", "level")
+    __slots__ = ("tensors", "reads", "level")
     defers = False
 
     def __init__(self):
-        self.tensors: dict = {}  # id(value) -> the first Tensor seen holding it
+        self.tensors: dict = {}  # id(value) -> a Tensor, or a Variable read in the traced code
+        self.reads: dict = {}  # id(read tensor) -> (the tensor, its Variable)
         self.level = None
 
     def watches_any(self, inputs) -> bool:
@@ -45,7 +47,10 @@ class Captures:
 
     def note(self, tensors) -> None:
         for t in tensors:
-            self.tensors.setdefault(id(value_of(t)), t)
+            key = id(value_of(t))
+            if key not in self.tensors:
+                read = self.reads.get(id(t))
+                self.tensors[key] = t if read is None else read[1]
 
     def defer(self, op, inputs, static: dict):
         return None  # never asked: ``defers`` is False
@@ -54,7 +59,7 @@ class Captures:
         pass
 
     def note_read(self, variable, tensor) -> None:
-        pass
+        self.reads[id(tensor)] = (tensor, variable)
 
     @contextlib.contextmanager
     def tracing(self):
@@ -67,11 +72,12 @@ class Captures:
                 recorders.stop(self)
 
     def tensor_for(self, value, variables: dict):
-        """The tensor the tapes know for ``value``: one an op read, else a fresh read of the
-        Variable it is the value of, else a new constant."""
+        """The tensor the tapes know for ``value``: one an op read (a fresh read of a Variable
+        the traced code read), else a fresh read of the Variable it is the value of, else a new
+        constant."""
         t = self.tensors.get(id(value))
         if t is not None:
-            return t
+            return as_tensor(t)
         variable = variables.get(id(value))
         return Tensor(value) if variable is None else as_tensor(variable)
 
@@ -91,7 +97,7 @@ def run(captures: Captures, test, step, init: list, bound: int | None = None) ->
     with captures.tracing():
         body = jax.make_jaxpr(lambda *c: list(step(list(c))))(*avals)
         cond = None if test is None else jax.make_jaxpr(lambda *c: [test(list(c))])(*avals)
-    variables = _variables_by_value()
+    variables = variables_by_value()
     consts = [*body.consts, *(() if cond is None else cond.consts)]
     inputs = [*init, *[captures.tensor_for(c, variables) for c in consts]]
     make = _loop_function(
@@ -134,7 +140,7 @@ def _loop_function(body, cond, n: int, n_body: int, bound: int | None):
     return make
 
 
-def _variables_by_value() -> dict:
+def variables_by_value() -> dict:
     """id(value) -> Variable, for the values that stand in for Variables in the function."""
     by_id = {id(v): v for v in live_variables()}
     out = {}

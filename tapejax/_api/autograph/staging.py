@@ -24,7 +24,7 @@ import jax.numpy as jnp
 
 from ..._core.recording.convert import convert_to_tensor
 from ..._core.recording.state import VariableScope, assign_variable, lookup_variable, state
-from ..._core.values.access import value_of
+from ..._core.values.access import as_tensor, value_of
 from ..._core.values.nest import flatten, pack
 from ..._core.values.tensor import Tensor, TensorLike
 from ..._ops.selection_ops import where
@@ -260,10 +260,13 @@ def loop(step, test, values, names, length=None, maximum_iterations=None):
     ``maximum_iterations`` (a scan that stops stepping), else a loop reversed by bisection.
     Under a tape or accumulator inside the function, the loop is one recorded op
     (``recorded_loop``)."""
-    captures = recorded_loop.Captures() if state.recorders else None
+    captures = None
+    if state.recorders:
+        captures = recorded_loop.Captures()
+        # The state's own tensors first, a Variable's as a read the recorders see (its value is
+        # what the state starts with).
+        captures.note([as_tensor(t) for v in values for t in flatten(v)[0] if isinstance(t, TensorLike)])
     with contextlib.nullcontext() if captures is None else captures.tracing():
-        if captures is not None:  # the state's own tensors first
-            captures.note([t for v in values for t in flatten(v)[0] if isinstance(t, TensorLike)])
         values = _buffered(step, values, names, length if length is not None else maximum_iterations)
         variables = _Variables()
         entries = _entries(names, values)
@@ -334,7 +337,8 @@ def _recorded(captures, keep_going, body_fn, carry, bound):
     assignment is never differentiated)."""
     leaves, var_values = carry
     n = len(leaves)
-    init = [captures.tensor_for(v, {}) for v in leaves] + [Tensor(v) for v in var_values]
+    by_value = recorded_loop.variables_by_value()
+    init = [captures.tensor_for(v, by_value) for v in leaves] + [Tensor(v) for v in var_values]
     out = recorded_loop.run(
         captures,
         None if keep_going is None else (lambda c: keep_going((c[:n], c[n:]))),

@@ -20,6 +20,7 @@ from ..caches import static_key
 from ..values import x64
 from ..values.errors import InvalidArgumentError
 from ..values.tensor import Tensor
+from .leaked import leaked_error
 from .state import jax_is_tracing, state
 
 
@@ -199,6 +200,11 @@ def _run(op: Op, inputs, static: dict):
             with jax.ensure_compile_time_eval():
                 return op.fn(*values, **static)
         return op.fn(*values, **static)
+    except jax.errors.UnexpectedTracerError:
+        error = leaked_error(inputs)  # a symbolic tensor kept past its trace: TF's message
+        if error is None:
+            raise
+        raise error from None
     except (TypeError, ValueError) as e:
         if not op.input_errors or any(t._is_symbolic() for t in inputs):
             raise

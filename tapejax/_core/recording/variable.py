@@ -22,6 +22,7 @@ from ..values.shape import TensorShape
 from ..values.tensor import Tensor, TensorLike
 from ..values.variable_enums import VariableAggregation, VariableSynchronization
 from .convert import convert_to_tensor
+from .leaked import is_leaked, leaked_error
 from .state import assign_variable, init_scope, lookup_variable, scope_depth, state
 
 _creation_order = itertools.count()
@@ -276,6 +277,8 @@ class Variable(TensorLike):
     def _store(self, new) -> None:
         """Stores a concrete new value (``_set`` once no traced scope or undo log wants it)."""
         if isinstance(new, jax.core.Tracer):
+            if is_leaked(new):
+                raise leaked_error([Tensor(new)])
             if state.read_collectors:  # tapejax.function discovering the variables it touches
                 for collector in state.read_collectors:
                     collector.append(self)

@@ -111,3 +111,9 @@ UnauthenticatedError = _coded(
 class OperatorNotAllowedInGraphError(TypeError):
     """A Python operator on a symbolic tensor that needs its value (``bool(x)``, ``if x:`` inside
     a ``tf.function`` without AutoGraph); a ``TypeError``, as TF's."""
+
+
+class InaccessibleTensorError(TypeError, ValueError):
+    """A symbolic tensor of an ended trace used in another function's trace. TF raises
+    ``TypeError`` for one of an unrelated function and its ``InaccessibleTensorError`` (a
+    ValueError) for one of a function it called; this one is caught as either."""

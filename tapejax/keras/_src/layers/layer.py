@@ -369,11 +369,22 @@ def _layer_leaves(value) -> Iterator:
 
 
 def _shapes(inputs):
-    """``build``'s argument: the input's shape as a tuple (a structure of them for many)."""
+    """``build``'s argument: the input's shape as a tuple (a structure of them for many), with
+    None for a batch size that is unknown (a ``None`` dimension of a tf.function's signature is
+    a symbolic size while it traces: Keras builds for a None batch, so one trace serves every
+    batch). Other symbolic sizes stay: a layer that needs one concrete (Dense's last axis) makes
+    the function trace per shape."""
     if isinstance(inputs, TensorLike):
-        return tuple(inputs.shape)
+        return _known(inputs.shape)
     return jax.tree_util.tree_map(
-        lambda x: tuple(x.shape) if isinstance(x, TensorLike) else x,
+        lambda x: _known(x.shape) if isinstance(x, TensorLike) else x,
         inputs,
         is_leaf=lambda x: isinstance(x, TensorLike),
     )
+
+
+def _known(shape) -> tuple:
+    dims = tuple(shape)
+    if dims and dims[0] is not None and not isinstance(dims[0], int):
+        return (None, *dims[1:])
+    return dims
