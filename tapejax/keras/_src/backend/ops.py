@@ -13,6 +13,7 @@ from ...._ops.math_ops import add, multiply, rsqrt
 from ...._ops.nn_conv import avg_pool, convolution, max_pool
 from ...._ops.nn_ops import dropout
 from ...._ops.reduction_ops import reduce_all, reduce_mean, reduce_sum
+from ...._ops.sampling import samplers, threefry
 from ...._ops.selection_ops import gather, where
 from ...._ops.sparse.indexed_slices import IndexedSlices
 
@@ -46,9 +47,11 @@ __all__ = [
     "reduction_ops",
     "reshape",
     "rsqrt",
+    "samplers",
     "split",
     "squeeze",
     "stack",
+    "threefry",
     "transpose",
     "unstack",
     "where",
