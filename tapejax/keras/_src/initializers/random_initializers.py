@@ -237,7 +237,8 @@ def _draw(kind: str, shape, dtype, seed, params: tuple) -> Tensor:
     if not threefry.partitionable():
         return _draw_per_size_class(kind, shape, dtype, seed, params)
     if seed is None:
-        return _UNSEEDED[kind](shape, a, b, dtype=dtype)
+        with _random.host_draws():
+            return _UNSEEDED[kind](shape, a, b, dtype=dtype)
     key, np_dtype, size = threefry.seed_key(int(seed)), dtype._np, math.prod(shape)
     if kind == "uniform":  # JAX's sampler scales inside its program (one multiply-add)
         flat = samplers.draw("uniform", key, size, np_dtype, a, b)
