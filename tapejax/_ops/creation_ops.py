@@ -13,7 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._core.recording.convert import constant_array, convert_to_tensor
-from .._core.recording.record import Op, record
+from .._core.recording.record import Op, is_watched, record
 from .._core.values import dtype as _dtypes
 from .._core.values.access import is_symbolic_tensor, np_shape, value_of
 from .._core.values.errors import InvalidArgumentError
@@ -75,7 +75,11 @@ def fill(dims, value, name=None, layout=None) -> Tensor:
         raise InvalidArgumentError(
             f"value must represent a scalar, got shape [{','.join(map(str, v.shape))}] [Op:Fill]"
         )
-    return record(_FILL, (v,), {"shape": _shape(dims)})
+    shape = _shape(dims)
+    if not is_symbolic_tensor(v) and not is_watched((v,)):
+        # Nothing differentiates it: made on the host, without an XLA program per shape.
+        return Tensor(constant_array(np.full(shape, np.asarray(value_of(v)))))
+    return record(_FILL, (v,), {"shape": shape})
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=_dtypes.float32, name=None) -> Tensor:

@@ -7,6 +7,8 @@ recorded op). Constants stay concrete while JAX traces a function, like TF's con
 
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -17,16 +19,74 @@ from ..values import x64
 from ..values.errors import InvalidArgumentError
 from ..values.shape import dims_text
 from ..values.tensor import Tensor, TensorLike
-from .record import Op, record
+from .record import Op, is_watched, record
 
 
 @x64.enabled
 def constant_array(value, dtype=None) -> jax.Array:
     """``value`` (numpy or Python) as a concrete JAX array, also while JAX traces a function:
     like a TF constant in a ``tf.function``, its value stays known (shapes and axes given as
-    tensors keep working under ``tapejax.function``)."""
+    tensors keep working under ``tapejax.function``).
+
+    The array is made on the host and copied to the device: ``jax.device_put`` compiles
+    nothing, where ``jnp.asarray`` compiles a small XLA program for every new shape and dtype.
+    """
+    host = _host_array(value, dtype)
     with jax.ensure_compile_time_eval():
-        return jnp.asarray(value, dtype)
+        if host is None or _puts_seen(host) > PUTS_BEFORE_PROGRAM:
+            # A conversion numpy could round differently from XLA, or a shape converted
+            # again and again (a loop): JAX's own program for it is the faster put.
+            return jnp.asarray(value if host is None else host, dtype)
+        return jax.device_put(host, may_alias=False)  # a copy: the caller's array may change
+
+
+# A (shape, dtype) put this many times goes through ``jnp.asarray``: one compiled program,
+# then ~50 µs a put where ``jax.device_put`` takes ~100 µs (CPU). Building a model puts each
+# weight shape a few times (initial value, optimizer slots); a loop puts its shapes every step.
+PUTS_BEFORE_PROGRAM = 8
+_puts: dict = {}
+
+
+def _puts_seen(host: np.ndarray) -> int:
+    key = (host.shape, host.dtype)
+    seen = _puts.get(key, 0) + 1
+    if seen <= PUTS_BEFORE_PROGRAM + 1:
+        _puts[key] = seen
+    return seen
+
+
+def _host_array(value, dtype) -> np.ndarray | None:
+    """``value`` as a numpy array of ``dtype``, where numpy gives exactly what ``jnp.asarray``
+    would (None elsewhere): numpy values cast without rounding or with wrap-around (integers),
+    Python values converted to the ``dtype`` given."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        target = value.dtype if dtype is None else np.dtype(dtype)
+        return np.asarray(value).astype(target, copy=False) if _same_cast(value.dtype, target) else None
+    if dtype is None or isinstance(value, (jax.Array, jax.core.Tracer)):
+        return None  # Python scalars alone would be weakly typed in JAX: keep JAX's rules
+    try:
+        with np.errstate(all="raise"):
+            host = np.asarray(value, dtype=np.dtype(dtype))
+    except (TypeError, ValueError, OverflowError, FloatingPointError):
+        return None
+    return host if host.dtype != object else None
+
+
+def _same_cast(src: np.dtype, target: np.dtype) -> bool:
+    """Whether numpy's cast from ``src`` to ``target`` gives XLA's bits: value-preserving casts,
+    integer to integer (both wrap), and integer to float32/64 (both round to nearest even)."""
+    return (
+        src == target
+        or np.can_cast(src, target, "safe")
+        or (src.kind in "iub" and target.kind in "iu")
+        or (src.kind in "iu" and target in (np.float32, np.float64))
+    )
+
+
+# Casts of concrete tensors up to this many elements are done on the host when nothing
+# differentiates them (a constant's cast inside a traced function, a count cast to float):
+# a device-to-host copy of that much costs less than compiling XLA's convert for its shape.
+HOST_CAST_MAX = 1 << 16
 
 
 def _infer_python_dtype(arr: np.ndarray) -> _dtypes.DType:
@@ -239,9 +299,15 @@ def constant(value, dtype=None, shape=None, name="Const") -> Tensor:
 
 def _fit_shape(tensor: Tensor, value, shape: tuple):
     v = tensor._value
-    if v.size == 1:
+    if not tensor._is_symbolic():  # on the host: no XLA program for the new shape
+        v = np.asarray(v)
+        if v.size == 1:
+            return constant_array(np.broadcast_to(v.reshape(()), shape))
+        if v.size == int(np.prod(shape)):
+            return constant_array(v.reshape(shape))
+    elif v.size == 1:
         return jnp.broadcast_to(v.reshape(()), shape)
-    if v.size == int(np.prod(shape)):
+    elif v.size == int(np.prod(shape)):
         return v.reshape(shape)
     raise TypeError(
         f"Eager execution of tf.constant with unsupported shape. Tensor {tensor.numpy()} "
@@ -277,8 +343,18 @@ PACK = Op("Pack", lambda *xs, axis: jnp.stack(xs, axis=axis))
 
 @x64.enabled
 def cast_tensor(x: Tensor, dtype: _dtypes.DType) -> Tensor:
-    """``x`` as ``dtype``, recorded (the gradient flows between float/complex dtypes)."""
-    return x if x.dtype == dtype else record(_CAST, (x,), {"dtype": dtype._np})
+    """``x`` as ``dtype``, recorded (the gradient flows between float/complex dtypes); a small
+    concrete tensor nothing watches is cast on the host where numpy rounds as XLA does."""
+    if x.dtype == dtype:
+        return x
+    if (
+        math.prod(x._np_shape) <= HOST_CAST_MAX
+        and _same_cast(x._np_dtype, dtype._np)
+        and not x._is_symbolic()
+        and not is_watched((x,))
+    ):
+        return Tensor(constant_array(np.asarray(x._value).astype(dtype._np)))
+    return record(_CAST, (x,), {"dtype": dtype._np})
 
 
 def check_same_dtype(op_name: str, tensors) -> None:

@@ -174,6 +174,15 @@ def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, com
 _NO_STATIC: dict = {}  # shared: static arguments are never mutated
 
 
+def is_watched(inputs) -> bool:
+    """Whether a recording recorder watches one of ``inputs``: an op on them would be recorded
+    (a caller may compute an op on unwatched concrete inputs another way, e.g. on the host)."""
+    for r in state.recorders:
+        if r.watches_any(inputs):
+            return True
+    return False
+
+
 # ``record`` for callers already in JAX's 64-bit mode (the op builders are one x64 entry for
 # their conversions and the record inside): the same function without the mode check.
 record = x64.enabled(record_in_x64)

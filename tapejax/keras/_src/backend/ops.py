@@ -13,6 +13,7 @@ from ...._ops.math_ops import add, multiply, rsqrt
 from ...._ops.nn_conv import avg_pool, convolution, max_pool
 from ...._ops.nn_ops import dropout
 from ...._ops.reduction_ops import reduce_all, reduce_mean, reduce_sum
+from ...._ops.sampling import samplers, threefry
 from ...._ops.selection_ops import gather, where
 from ...._ops.sparse.indexed_slices import IndexedSlices, rows_of, sum_rows
 
@@ -47,10 +48,12 @@ __all__ = [
     "reshape",
     "rows_of",
     "rsqrt",
+    "samplers",
     "split",
     "squeeze",
     "stack",
     "sum_rows",
+    "threefry",
     "transpose",
     "unstack",
     "where",

@@ -3,6 +3,7 @@ He and Lecun forms, Orthogonal (Keras 3's draws from ``tapejax.random``)."""
 
 from __future__ import annotations
 
+import functools
 import math
 
 import jax
@@ -10,6 +11,7 @@ import jax
 from ..backend import core as backend
 from ..backend.core import Tensor
 from ..backend.ops import random_ops as _random
+from ..backend.ops import samplers, threefry
 from .initializer import Initializer, as_dtype
 
 # Keras' constant: stddev of a unit normal truncated to [-2, 2], to undo the truncation.
@@ -190,11 +192,20 @@ class Orthogonal(Initializer):
         rows, cols = math.prod(shape[:-1]), shape[-1]
         flat = (max(rows, cols), min(rows, cols))
         a = backend.value(_draw("normal", flat, "float32", self.seed, (0.0, 1.0)))
-        q, r = jax.numpy.linalg.qr(a)
-        q = q * jax.numpy.sign(jax.numpy.diag(r))
-        if rows < cols:
-            q = q.T
-        return Tensor((self.gain * q).reshape(shape).astype(as_dtype(dtype)._np))
+        return Tensor(
+            _orthogonalize(a, self.gain, shape=shape, transpose=rows < cols, dtype=as_dtype(dtype)._np)
+        )
+
+
+@functools.partial(jax.jit, static_argnames=("shape", "transpose", "dtype"))
+def _orthogonalize(a, gain, *, shape, transpose, dtype):
+    """``a``'s Q factor, signs fixed by R's diagonal, times ``gain``: one program per shape (op
+    by op, each step compiled a program of its own; the values are the same)."""
+    q, r = jax.numpy.linalg.qr(a)
+    q = q * jax.numpy.sign(jax.numpy.diag(r))
+    if transpose:
+        q = q.T
+    return (gain * q).reshape(shape).astype(dtype)
 
 
 def _fans(shape) -> tuple[int, int]:
@@ -216,11 +227,30 @@ _UNSEEDED = {
 
 
 def _draw(kind: str, shape, dtype, seed, params: tuple) -> Tensor:
-    """Samples ``kind`` with ``params`` (mean, stddev) or (minval, maxval)."""
+    """Samples ``kind`` with ``params`` (mean, stddev) or (minval, maxval).
+
+    Without a seed, from tapejax's global generator (``tapejax.random``); with one, from
+    ``jax.random.key(seed)``. Either way the draws are made without an XLA program per shape
+    (``tapejax/_ops/sampling``), with exactly ``jax.random``'s values.
+    """
     shape, dtype, (a, b) = tuple(int(d) for d in shape), as_dtype(dtype), params
-    size = math.prod(shape)
-    # JAX compiles its PRNG anew for every shape (~0.5 s of CPU each), which would dominate
-    # building a model: draw a power-of-two sized vector (one compile per size class) and cut.
+    if not threefry.partitionable():
+        return _draw_per_size_class(kind, shape, dtype, seed, params)
+    if seed is None:
+        with _random.host_draws():
+            return _UNSEEDED[kind](shape, a, b, dtype=dtype)
+    key, np_dtype, size = threefry.seed_key(int(seed)), dtype._np, math.prod(shape)
+    if kind == "uniform":  # JAX's sampler scales inside its program (one multiply-add)
+        flat = samplers.draw("uniform", key, size, np_dtype, a, b)
+    else:  # then ``* b + a`` as two eager ops, each rounded: numpy's float ops round so too
+        flat = samplers.draw(kind, key, size, np_dtype, -2.0, 2.0) * np_dtype.type(b) + np_dtype.type(a)
+    return backend.convert_to_tensor(flat.reshape(shape))  # copied to the device: no XLA program
+
+
+def _draw_per_size_class(kind: str, shape, dtype, seed, params: tuple) -> Tensor:
+    """``_draw`` with ``jax_threefry_partitionable`` off, where the bits of a draw depend on its
+    size: a power-of-two sized vector (one compile per size class), cut to the shape."""
+    (a, b), size = params, math.prod(shape)
     n = max(64, 1 << (size - 1).bit_length())
     if seed is None:
         flat = backend.value(_UNSEEDED[kind]((n,), a, b, dtype=dtype))
