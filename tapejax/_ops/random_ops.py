@@ -21,7 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core.recording.convert import constant_array, convert_to_tensor
+from .._core.recording.convert import constant_array, convert_to_tensor, creating
 from .._core.recording.record import Op, is_watched, record
 from .._core.recording.state import scope_depth
 from .._core.recording.state import state as thread_state
@@ -53,7 +53,10 @@ def _wrap(data):
 
 def _typed(key):
     """A JAX key: concrete keys are key data on the host (see ``_draw``), symbolic ones JAX's."""
-    return _wrap(constant_array(key)) if isinstance(key, np.ndarray) else key
+    if isinstance(key, np.ndarray):
+        with creating():  # the generator's own state, not a loop's data: never switches
+            return _wrap(constant_array(key))
+    return key
 
 
 # The global generator's state is a Variable, as TF's is: inside a tapejax.function it is read
@@ -99,7 +102,8 @@ def _draw():
     with _lock:
         if threefry.partitionable():  # on the host: no XLA program (JAX's split compiles three)
             new, sub = threefry.split(np.asarray(state))
-            assign_value(_generator, constant_array(new))
+            with creating():
+                assign_value(_generator, constant_array(new))
             return sub
         with jax.ensure_compile_time_eval():
             new, sub = jax.random.split(_wrap(value_of(_generator)))

@@ -7,7 +7,9 @@ recorded op). Constants stay concrete while JAX traces a function, like TF's con
 
 from __future__ import annotations
 
+import contextlib
 import math
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -41,13 +43,34 @@ def constant_array(value, dtype=None) -> jax.Array:
 
 
 # A (shape, dtype) put this many times goes through ``jnp.asarray``: one compiled program,
-# then ~50 µs a put where ``jax.device_put`` takes ~100 µs (CPU). Building a model puts each
-# weight shape a few times (initial value, optimizer slots); a loop puts its shapes every step.
+# then ~50 µs a put where ``jax.device_put`` takes ~100 µs (CPU): a loop puts its shapes every
+# step. Values made to create something (a Variable's initial value, optimizer slots: a model
+# of many equal layers puts one shape many times) are not counted (:func:`creating`).
 PUTS_BEFORE_PROGRAM = 8
 _puts: dict = {}
 
 
+class _Creating(threading.local):
+    depth = 0
+
+
+_creating = _Creating()
+
+
+@contextlib.contextmanager
+def creating():
+    """Inside, conversions make values to create something (a Variable): they never count
+    towards a loop's switch to ``jnp.asarray``, so building a model compiles nothing."""
+    _creating.depth += 1
+    try:
+        yield
+    finally:
+        _creating.depth -= 1
+
+
 def _puts_seen(host: np.ndarray) -> int:
+    if _creating.depth:
+        return 0
     key = (host.shape, host.dtype)
     seen = _puts.get(key, 0) + 1
     if seen <= PUTS_BEFORE_PROGRAM + 1:

@@ -21,7 +21,7 @@ from ..values.name_scope import current_scope
 from ..values.shape import TensorShape
 from ..values.tensor import Tensor, TensorLike
 from ..values.variable_enums import VariableAggregation, VariableSynchronization
-from .convert import convert_to_tensor
+from .convert import convert_to_tensor, creating
 from .leaked import is_leaked, leaked_error
 from .state import assign_variable, init_scope, lookup_variable, scope_depth, state
 
@@ -120,7 +120,8 @@ class Variable(TensorLike):
             with init_scope():
                 initial_value = initial_value()
         hint = None if isinstance(initial_value, TensorLike) else dtype
-        value = convert_to_tensor(initial_value, dtype=hint)
+        with creating():
+            value = convert_to_tensor(initial_value, dtype=hint)
         if isinstance(value._value, jax.core.Tracer):
             raise ValueError(
                 "A tf.Variable was created inside a traced function with an initial value computed "
