@@ -27,7 +27,7 @@ FLOORS = {
     "tf.random": 0.35,
     "tf.image": 0.15,
     "tf.signal": 1.0,
-    "tf.dtypes": 0.70,
+    "tf.dtypes": 1.0,
     "tf.debugging": 0.70,
     "tf.errors": 1.0,
     "tf.test": 1.0,
