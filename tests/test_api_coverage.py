@@ -28,7 +28,7 @@ FLOORS = {
     "tf.image": 0.15,
     "tf.signal": 1.0,
     "tf.dtypes": 1.0,
-    "tf.debugging": 0.70,
+    "tf.debugging": 1.0,
     "tf.errors": 1.0,
     "tf.test": 1.0,
 }
