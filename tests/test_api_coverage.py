@@ -23,7 +23,7 @@ FLOORS = {
     "tf": 0.68,
     "tf.math": 0.99,
     "tf.nn": 0.44,
-    "tf.linalg": 0.50,
+    "tf.linalg": 0.57,
     "tf.random": 0.35,
     "tf.image": 0.15,
     "tf.signal": 1.0,
