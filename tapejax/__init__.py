@@ -224,6 +224,16 @@ from ._ops.sort_ops import unique as unique  # noqa: E402
 from ._core.values.dtype import uint16 as uint16  # noqa: E402
 from ._core.values.dtype import uint32 as uint32  # noqa: E402
 from ._core.values.dtype import uint64 as uint64  # noqa: E402
+from ._core.values.dtype import (  # noqa: E402
+    qint8 as qint8,
+    qint16 as qint16,
+    qint32 as qint32,
+    quint8 as quint8,
+    quint16 as quint16,
+    resource as resource,
+    string as string,
+    variant as variant,
+)
 from ._ops.math_ops import (  # noqa: E402
     acos as acos,
     acosh as acosh,

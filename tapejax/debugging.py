@@ -20,7 +20,16 @@ from ._ops.assert_ops import (
 )
 from ._ops.debugging_ops import (
     assert_all_finite,
+    assert_proper_iterable,
+    assert_same_float_dtype,
     check_numerics,
+    disable_check_numerics,
+    disable_traceback_filtering,
+    enable_check_numerics,
+    enable_traceback_filtering,
+    get_log_device_placement,
+    is_traceback_filtering_enabled,
+    set_log_device_placement,
 )
 from ._ops.shape_asserts import (
     assert_integer,
@@ -47,6 +56,8 @@ __all__ = [
     "assert_non_positive",
     "assert_none_equal",
     "assert_positive",
+    "assert_proper_iterable",
+    "assert_same_float_dtype",
     "assert_rank",
     "assert_rank_at_least",
     "assert_rank_in",
@@ -54,5 +65,12 @@ __all__ = [
     "assert_shapes",
     "assert_type",
     "check_numerics",
+    "disable_check_numerics",
+    "disable_traceback_filtering",
+    "enable_check_numerics",
+    "enable_traceback_filtering",
+    "get_log_device_placement",
+    "is_traceback_filtering_enabled",
+    "set_log_device_placement",
     "is_numeric_tensor",
 ]

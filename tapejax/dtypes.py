@@ -3,6 +3,7 @@
 A namespace: re-exports only (see the README's Architecture)."""
 
 from ._core.values.dtype import (
+    QUANTIZED_DTYPES,
     DType,
     as_dtype,
     bfloat16,
@@ -18,10 +19,18 @@ from ._core.values.dtype import (
     int16,
     int32,
     int64,
+    qint8,
+    qint16,
+    qint32,
+    quint8,
+    quint16,
+    resource,
+    string,
     uint8,
     uint16,
     uint32,
     uint64,
+    variant,
 )
 from ._ops.array_ops import (
     cast,
@@ -51,6 +60,15 @@ __all__ = [
     "uint16",
     "uint32",
     "uint64",
+    "QUANTIZED_DTYPES",
+    "qint8",
+    "qint16",
+    "qint32",
+    "quint8",
+    "quint16",
+    "resource",
+    "string",
+    "variant",
     "cast",
     "saturate_cast",
     "complex",

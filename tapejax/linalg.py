@@ -2,6 +2,13 @@
 
 A namespace: re-exports only (see the README's Architecture)."""
 
+from ._ops.linalg.lu_ops import (
+    lu,
+    lu_matrix_inverse,
+    lu_reconstruct,
+    lu_solve,
+    matrix_rank,
+)
 from ._ops.linalg_ops import (
     adjoint,
     band_part,
@@ -40,6 +47,11 @@ from ._ops.linalg_ops import (
 )
 
 __all__ = [
+    "lu",
+    "lu_matrix_inverse",
+    "lu_reconstruct",
+    "lu_solve",
+    "matrix_rank",
     "adjoint",
     "band_part",
     "cholesky",

@@ -20,6 +20,7 @@ from ..caches import static_key
 from ..values import x64
 from ..values.errors import InvalidArgumentError
 from ..values.tensor import Tensor
+from . import numerics
 from .leaked import leaked_error
 from .state import jax_is_tracing, state
 
@@ -150,8 +151,9 @@ def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, com
     else:
         watching = [r for r in recorders if r.watches_any(inputs)]
     values = known
+    checking = state.check_numerics
     if values is None:
-        if watching and _deferrable(watching, inputs):
+        if watching and not checking and _deferrable(watching, inputs):
             # Every watching recorder defers: the first makes the node with pending outputs
             # (None: the op needs concrete values), and all of them record it.
             node = watching[0].defer(op, inputs, static)
@@ -160,6 +162,8 @@ def record_in_x64(op: Op, inputs, static: dict | None = None, *, known=None, com
                     recorder.add(node)
                 return node.outputs if op.multiple_results else node.outputs[0]
         values = compute() if compute is not None else _run(op, inputs, static)
+    if checking:
+        numerics.check_outputs(op.name, values if op.multiple_results else (values,))
     if op.multiple_results:
         outputs = tuple([Tensor(v) for v in values])
     else:

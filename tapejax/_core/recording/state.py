@@ -43,6 +43,8 @@ class _ThreadState(threading.local):
         # Stack of the JAX control-flow bodies (branches of jax.lax.cond/switch, loop bodies)
         # being traced inside a function: see purify.traced_body.
         self.traced_bodies: list = []
+        # tf.debugging.enable_check_numerics: every op's float outputs checked (numerics.py).
+        self.check_numerics: bool = False
 
 
 state = _ThreadState()

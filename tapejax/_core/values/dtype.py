@@ -17,6 +17,8 @@ import builtins
 import ml_dtypes
 import numpy as np
 
+from .errors import UnimplementedError
+
 # TF's kernel-level names, used in InvalidArgumentError messages ("... a float tensor but is a
 # double tensor").
 _KERNEL_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
@@ -119,15 +121,16 @@ class DType:
         return _KERNEL_NAMES.get(self.name, self.name)
 
     def __eq__(self, other) -> bool:
+        # Names, not numpy dtypes: the dtypes without tensors (tf.string ...) have no ``_np``.
         if isinstance(other, DType):
-            return self._np == other._np
+            return self._name == other._name
         try:
-            return self._np == as_dtype(other)._np
+            return self._name == as_dtype(other)._name
         except TypeError:
             return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._np)
+        return hash(self._name)
 
     def __repr__(self) -> str:
         return f"tf.{self.name}"
@@ -154,7 +157,88 @@ uint32 = DType(np.uint32)
 uint64 = DType(np.uint64)
 bool = DType(np.bool_)  # noqa: A001 - TF's spelling
 
+
+class _TensorlessDType(DType):
+    """TF's dtypes that tapejax has no tensors of: the quantized ints, string, resource, variant.
+
+    They exist so that code naming them (``tf.qint8``, ``x.dtype == tf.string``, specs) runs and
+    reads TF's properties. Making a tensor of one reads ``_np``, which raises UnimplementedError:
+    TF's ``constant([1, 2], tf.qint8)`` works, tapejax's does not (see docs/errors.md).
+    """
+
+    __slots__ = ("_numpy", "_quantized", "_numeric", "_size")
+
+    def __init__(self, name: str, numpy, size: int, quantized: builtins.bool = False):
+        self._name, self._numpy, self._size, self._quantized = name, numpy, size, quantized
+        self._numeric = quantized  # TF: quantized dtypes are numeric, string/resource/variant not
+        self._floating = self._complex = self._integer = False
+
+    @property
+    def _np(self):  # shadows DType's slot: every path that would make an array lands here
+        raise UnimplementedError(
+            None,
+            None,
+            f"tapejax has no tensors of dtype {self._name}: JAX has no {self._name} arrays. "
+            "Use a numeric dtype (int8/uint8/... for quantized values, numbers for strings).",
+        )
+
+    @property
+    def as_numpy_dtype(self):
+        if self._numpy is None:  # TF: KeyError on the DataType enum
+            raise KeyError(f"tf.{self._name} has no numpy dtype (DataType enum {self.as_datatype_enum}).")
+        return self._numpy
+
+    @property
+    def __numpy_dtype__(self) -> np.dtype:
+        return self._np
+
+    dtype = __numpy_dtype__
+
+    is_unsigned = is_bool = property(lambda self: False)
+    is_quantized = property(lambda self: self._quantized)
+    is_numeric = property(lambda self: self._numeric)
+    size = property(lambda self: self._size)
+
+    @property
+    def min(self):
+        raise TypeError(self._no_limit("minimum"))
+
+    @property
+    def max(self):
+        raise TypeError(self._no_limit("maximum"))
+
+    def _no_limit(self, which: str) -> str:
+        kind = " with quantized type" if self._quantized else " with type" if self._numpy else ""
+        suffix = f"{kind} <dtype: '{self._name}'>" if kind else ""
+        return f"Cannot find {which} value of <dtype: '{self._name}'>{suffix}."
+
+
+def _quantized(name: str, numpy_type) -> _TensorlessDType:
+    # TF's numpy stand-in for a quantized dtype: a one-field record, dtype([('qint8', 'i1')]).
+    numpy = np.dtype([(name, numpy_type)])
+    return _TensorlessDType(name, numpy, numpy.itemsize, quantized=True)
+
+
+qint8 = _quantized("qint8", np.int8)
+quint8 = _quantized("quint8", np.uint8)
+qint16 = _quantized("qint16", np.int16)
+quint16 = _quantized("quint16", np.uint16)
+qint32 = _quantized("qint32", np.int32)
+string = _TensorlessDType("string", object, 0)  # TF: as_numpy_dtype is object
+resource = _TensorlessDType("resource", None, 0)
+variant = _TensorlessDType("variant", None, 0)
+QUANTIZED_DTYPES = frozenset({qint8, quint8, qint16, quint16, qint32})
+_TENSORLESS = (qint8, quint8, qint16, quint16, qint32, string, resource, variant)
+
 _ENUMS = {
+    "qint8": 11,
+    "quint8": 12,
+    "qint32": 13,
+    "qint16": 15,
+    "quint16": 16,
+    "string": 7,
+    "resource": 20,
+    "variant": 21,
     "float32": 1,
     "float64": 2,
     "int32": 3,
@@ -189,6 +273,7 @@ _BY_NAME = {
         uint32,
         uint64,
         bool,
+        *_TENSORLESS,
     )
 }
 _BY_NAME.update(float="float32", double="float64", half="float16")
@@ -223,12 +308,16 @@ def as_dtype(type_value) -> DType:
     if type_value is int:
         return int32
     try:
-        return _BY_NAME[np.dtype(type_value).name]
+        np_dtype = np.dtype(type_value)
+        if np_dtype.kind in "OSU":  # TF reads object and (byte) string numpy dtypes as tf.string
+            return string
+        return _BY_NP.get(np_dtype) or _BY_NAME[np_dtype.name]
     except (TypeError, KeyError):
         raise TypeError(_not_a_dtype(type_value)) from None
 
 
-_BY_NP = {d._np: d for d in _BY_NAME.values() if isinstance(d, DType)}
+_BY_NP = {d._np: d for d in _BY_NAME.values() if isinstance(d, DType) and d not in _TENSORLESS}
+_BY_NP.update({d._numpy: d for d in QUANTIZED_DTYPES})  # TF's record dtypes stand for them
 _BY_ENUM = {code: _BY_NAME[name] for name, code in _ENUMS.items()}
 
 
