@@ -263,6 +263,21 @@ from ._ops.numeric.counting_ops import histogram_fixed_width as histogram_fixed_
 from ._ops.numeric.counting_ops import histogram_fixed_width_bins as histogram_fixed_width_bins  # noqa: E402
 from ._ops.sort_ops import approx_top_k as approx_top_k  # noqa: E402
 
+# Issue 21 (ns-top): the rest of TF's top level.
+from ._api.framework.execution import (  # noqa: E402
+    executing_eagerly as executing_eagerly,
+    group as group,
+    inside_function as inside_function,
+    no_op as no_op,
+    timestamp as timestamp,
+    tuple as tuple,
+)
+from ._api.framework.gradient_registry import RegisterGradient as RegisterGradient  # noqa: E402
+from ._api.framework.gradient_registry import no_gradient as no_gradient  # noqa: E402
+from ._api.framework.pass_through import grad_pass_through as grad_pass_through  # noqa: E402
+from ._api.control_flow import case as case  # noqa: E402
+from ._ops.array_ops import identity_n as identity_n  # noqa: E402
+
 # ``tf.keras`` and ``tf.data`` load on first use, as TensorFlow's own ``keras`` does: a
 # program that uses neither does not pay for importing them (~0.2 s on a 2-core CPU).
 _LAZY_SUBMODULES = ("keras", "data")

@@ -1,4 +1,4 @@
-"""``tf.cond`` and ``tf.while_loop``.
+"""``tf.cond``, ``tf.case`` and ``tf.while_loop``.
 
 Eagerly they are Python control flow, as in TF: ``cond`` calls one branch, ``while_loop`` loops
 in Python, and a tape records the ops that actually ran (so gradients need no special code).
@@ -23,8 +23,10 @@ from .._core.values.access import value_of
 from .._core.values.dtype import int32
 from .._core.values.nest import flatten, pack
 from .._core.values.tensor import Tensor, TensorLike
-from .._ops.array_ops import cast
-from .._ops.math_ops import equal
+from .._ops.array_ops import cast, reshape
+from .._ops.assert_ops import Assert
+from .._ops.join_ops import stack
+from .._ops.math_ops import equal, reduce_sum
 from .._ops.selection_ops import where
 from . import tensor_array
 from .autograph import recorded_loop, reversible
@@ -217,3 +219,72 @@ def _tensors(structure) -> tuple[list, object]:
 
 def _as_tensor(value):
     return value if isinstance(value, TensorLike) else Tensor(value)
+
+
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+    """The function of the first ``(pred, fn)`` pair whose ``pred`` holds, called, else
+    ``default()`` (``tf.case``). Without ``default`` the last pair's function is the default
+    and one predicate must hold; with ``exclusive`` at most one may (InvalidArgumentError,
+    TF's message, eagerly or when the traced function runs).
+
+    >>> import tapejax as tf
+    >>> x = tf.constant(2.0)
+    >>> tf.case([(x > 1, lambda: x * 10), (x > 0, lambda: x * 100)], default=lambda: x)
+    <tf.Tensor: shape=(), dtype=float32, numpy=20.0>
+    """
+    pairs = _case_pairs(pred_fn_pairs)
+    if not pairs:
+        raise ValueError(
+            "not enough values to unpack (expected 2, got 0): tf.case needs at least one "
+            "(predicate, function) pair."
+        )
+    if default is None:
+        default = pairs[-1][1]
+    elif not callable(default):
+        raise TypeError("'false_fn' must be callable.")
+    preds = [p for p, _ in pairs]
+    _case_asserts(preds, exclusive, must_match=default is pairs[-1][1])
+    fns = [fn for _, fn in pairs]
+    return _case_branch(preds, fns, default)
+
+
+def _case_pairs(pred_fn_pairs) -> list:
+    if isinstance(pred_fn_pairs, dict):
+        pred_fn_pairs = list(pred_fn_pairs.items())
+    elif not isinstance(pred_fn_pairs, list | tuple):
+        raise TypeError(f"'pred_fn_pairs' must be a list, tuple, or dict. Received: {type(pred_fn_pairs)}")
+    pairs = []
+    for i, entry in enumerate(pred_fn_pairs):
+        if not isinstance(entry, list | tuple) or len(entry) != 2:
+            raise TypeError(f"Each entry in 'pred_fn_pairs' must be a 2-tuple. Received {entry}.")
+        pred, fn = entry
+        if not isinstance(pred, TensorLike):
+            raise TypeError(f"pred must be a Tensor, got: {pred}")
+        if not pred.dtype.is_bool:
+            raise TypeError(f"pred must be Tensor of type bool: pred {i} is {pred.dtype.name}")
+        if not callable(fn):
+            raise TypeError(f"fn for pred {i} must be callable.")
+        pairs.append((pred, fn))
+    return pairs
+
+
+def _case_asserts(preds: list, exclusive: bool, must_match: bool) -> None:
+    stacked = stack([reshape(p, []) for p in preds])
+    count = reduce_sum(cast(stacked, int32))
+    eager = not any(_symbolic(p) for p in preds)
+    shown = stacked if eager else cast(stacked, int32)  # TF's graph prints them as numbers
+    if exclusive:
+        names = ", ".join("?" for _ in preds)
+        message = f"Input error: exclusive=True: more than 1 conditions ({names}) evaluated as True:"
+        Assert(count <= 1, [message, shown], summarize=len(preds))
+    if must_match:
+        Assert(
+            count >= 1, ["Input error: None of conditions evaluated as True:", shown], summarize=len(preds)
+        )
+
+
+def _case_branch(preds: list, fns: list, default):
+    """``fns[i]()`` for the first true ``preds[i]``, else ``default()``: nested ``cond``s."""
+    if not preds:
+        return default()
+    return cond(preds[0], fns[0], lambda: _case_branch(preds[1:], fns[1:], default))

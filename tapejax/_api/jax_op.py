@@ -9,6 +9,10 @@ a function: its parameters can be tapejax Variables, which tapes watch.
 
 Leaves of the arguments that are not arrays (Python numbers, strings, flags, modules) are
 static: passed to ``fn`` as they are, and part of the op's compiled-program key.
+
+Its ``name`` is its op type in TF's gradient registry: a ``@tf.RegisterGradient(name)`` function
+gives its gradient, ``tf.no_gradient(name)`` makes it non-differentiable (see
+``framework/registered_ops.py``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from .._core.recording.record import Op, record
 from .._core.values import x64
 from .._core.values.access import np_dtype, np_shape, shape_dtype
 from .._core.values.tensor import TensorLike
+from .framework.registered_ops import consult
 
 
 def _is_array(x) -> bool:
@@ -96,7 +101,7 @@ def jax_op(fn=None, *, name: str | None = None):
         consts = tuple(_ARRAY if _is_array(x) else x for x in leaves)
         return jax.tree_util.tree_unflatten(
             _out_tree(op, fn, tree, consts, inputs),
-            list(record(op, inputs, {"tree": tree, "consts": consts})),
+            list(record(consult(op), inputs, {"tree": tree, "consts": consts})),
         )
 
     return call

@@ -274,6 +274,23 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None) -> Tens
 
 
 identity = unary("Identity", lambda x: x, dtypes=ALL)
+_IDENTITY_N = Op("IdentityN", lambda *xs: xs, multiple_results=True)
+
+
+def identity_n(input, name=None) -> list:  # noqa: A002 - TF's name
+    """Each tensor of ``input`` (a list) as it is, as one op (``tf.identity_n``).
+
+    >>> import tapejax as tf
+    >>> a, b = tf.identity_n([tf.constant(1.0), [2, 3]])
+    >>> print(a, b)
+    tf.Tensor(1.0, shape=(), dtype=float32) tf.Tensor([2 3], shape=(2,), dtype=int32)
+    """
+    tensors = [convert_to_tensor(x) for x in input]
+    if not tensors:
+        _fail("Length for attr 'T' of 0 must be at least minimum 1; pass at least one tensor", "IdentityN")
+    return list(record(_IDENTITY_N, tensors))
+
+
 # TF: no gradient flows through stop_gradient (None, not zeros).
 stop_gradient = unary("StopGradient", jax.lax.stop_gradient, dtypes=ALL, differentiable=False)
 
