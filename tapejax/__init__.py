@@ -277,6 +277,15 @@ from ._api.framework.gradient_registry import no_gradient as no_gradient  # noqa
 from ._api.framework.pass_through import grad_pass_through as grad_pass_through  # noqa: E402
 from ._api.control_flow import case as case  # noqa: E402
 from ._ops.array_ops import identity_n as identity_n  # noqa: E402
+from ._ops.arrays.partition_ops import dynamic_partition as dynamic_partition  # noqa: E402
+from ._ops.arrays.partition_ops import dynamic_stitch as dynamic_stitch  # noqa: E402
+from ._ops.sort_ops import unique_with_counts as unique_with_counts  # noqa: E402
+from ._ops.arrays.bitcast_ops import bitcast as bitcast  # noqa: E402
+from ._ops.join_ops import parallel_stack as parallel_stack  # noqa: E402
+from ._ops.math_ops import realdiv as realdiv  # noqa: E402
+from ._ops.arrays.space_batch_ops import batch_to_space as batch_to_space  # noqa: E402
+from ._ops.arrays.space_batch_ops import space_to_batch as space_to_batch  # noqa: E402
+from ._ops.arrays.space_batch_ops import space_to_batch_nd as space_to_batch_nd  # noqa: E402
 
 # ``tf.keras`` and ``tf.data`` load on first use, as TensorFlow's own ``keras`` does: a
 # program that uses neither does not pay for importing them (~0.2 s on a 2-core CPU).

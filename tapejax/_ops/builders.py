@@ -16,13 +16,15 @@ TF's conversion rules for two operands (observed in TF 2.21):
 
 from __future__ import annotations
 
+import numpy as np
+
 from .._core.caches import broadcasts, scalars
 from .._core.recording.convert import check_same_dtype, convert_to_tensor, scalar_key
 from .._core.recording.record import Op, record_in_x64
 from .._core.values import x64
-from .._core.values.access import as_tensor, np_dtype, np_shape, shape_dtype, value_of
+from .._core.values.access import as_tensor, is_symbolic_tensor, np_dtype, np_shape, shape_dtype, value_of
 from .._core.values.dtype import as_dtype
-from .._core.values.errors import InvalidArgumentError
+from .._core.values.errors import InvalidArgumentError, NotFoundError
 from .._core.values.tensor import Tensor, TensorLike
 
 # -- dtype sets (numpy names), as TF's kernels accept them -----------------------------------
@@ -252,3 +254,25 @@ def binary(
     public.__doc__ = f"``{tf_name}`` elementwise, with broadcasting (TF's op of that name)."
     public.op = op
     return public
+
+
+def known_values(t, what: str, fix: str) -> np.ndarray:
+    """``t``'s values, which decide a result's length: they must be known now (TypeError
+    naming ``what`` and the ``fix`` under ``tapejax.function``/``jax.jit`` otherwise)."""
+    if is_symbolic_tensor(t):
+        raise TypeError(
+            f"{what} needs known values here (the result's length depends on them); under "
+            f"tapejax.function or jax.jit, {fix}."
+        )
+    return np.asarray(value_of(t))
+
+
+def check_cpu_kernel(op_name: str, allowed, t) -> None:
+    """TF's NotFoundError for a dtype its op accepts but has no CPU kernel for (``RealDiv`` of
+    integers, ``SpaceToBatchND`` of bools)."""
+    if np_dtype(t) not in allowed_dtypes(allowed):
+        dt = "DT_" + t.dtype.name.upper()
+        raise NotFoundError(
+            f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}[T={dt}] [Op:{op_name}]. "
+            "TensorFlow has no CPU kernel for this dtype; cast the input first (tapejax.cast)."
+        )

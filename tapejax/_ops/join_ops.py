@@ -11,6 +11,7 @@ import numpy as np
 
 from .._core.recording.convert import convert_to_tensor, pack
 from .._core.recording.record import Op, record
+from .._core.recording.state import jax_is_tracing
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.shape import dims_text
 from .._core.values.tensor import Tensor, TensorLike
@@ -129,3 +130,29 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split") -> list:
             )
     points = tuple(int(p) for p in np.cumsum(sizes)[:-1])
     return list(record(_SPLIT, (x,), {"points": points, "axis": axis}))
+
+
+def parallel_stack(values, name="parallel_stack") -> Tensor:
+    """``tf.stack(values)`` along a new first axis, inside a ``tapejax.function`` (or under a
+    JAX transformation) only, as TF's (``tf.parallel_stack``); eagerly TF's RuntimeError.
+
+    >>> import tapejax as tf
+    >>> tf.function(lambda: tf.parallel_stack([[1.0, 2.0], [3.0, 4.0]]))().shape
+    TensorShape([2, 2])
+    """
+    if not jax_is_tracing():
+        raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
+    tensors = [convert_to_tensor(v) for v in values]
+    dtypes = [t.dtype for t in tensors]
+    if len(set(dtypes)) > 1:
+        raise TypeError(
+            f"Tensors in list passed to 'values' of 'ParallelConcat' Op have types "
+            f"[{', '.join(d.name for d in dtypes)}] that don't all match."
+        )
+    for t in tensors[1:]:
+        if t.shape != tensors[0].shape:
+            raise ValueError(
+                f"Shapes of all inputs must match for tf.parallel_stack, got {dims_text(tensors[0].shape)} "
+                f"and {dims_text(t.shape)} [Op:ParallelConcat]"
+            )
+    return stack(tensors)

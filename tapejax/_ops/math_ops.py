@@ -32,6 +32,7 @@ from .builders import (
     binary_args,
     broadcast_shape,
     check_bool,
+    check_cpu_kernel,
     check_dtype,
     check_same_dtype,
     convert_like,
@@ -280,6 +281,24 @@ def truediv(x, y, name=None) -> Tensor:
 
 
 divide = truediv
+
+
+def realdiv(x, y, name=None) -> Tensor:
+    """``x / y`` for real and complex floats (``tf.realdiv``, TF's ``RealDiv`` kernel):
+    integers have no CPU kernel in TF (NotFoundError), as the two operands must share a dtype.
+
+    >>> import tapejax as tf
+    >>> tf.realdiv(tf.constant([1.0, 2.0]), 4.0)
+    <tf.Tensor: shape=(2,), dtype=float32, numpy=array([0.25, 0.5 ], dtype=float32)>
+    """
+    x, y = binary_args(x, y, "RealDiv")
+    if x.dtype.is_bool:
+        check_dtype("RealDiv", NUMERIC, x)
+    check_cpu_kernel("RealDiv", INEXACT, x)
+    broadcast_shape("RealDiv", np_shape(x), np_shape(y))
+    return record(_REALDIV, (x, y))
+
+
 _POW = Op("Pow", _float_or(_rules.pow, jnp.power))
 
 

@@ -1,4 +1,4 @@
-"""Ordering ops: sort, argsort, top_k, in_top_k, unique, searchsorted.
+"""Ordering ops: sort, argsort, top_k, in_top_k, unique, unique_with_counts, searchsorted.
 
 Ties go to the lower index, as TF's (``top_k``-based) kernels do; gradients are JAX's (a
 gather of the incoming gradient through the sorting permutation, as TF's).
@@ -10,6 +10,7 @@ import collections
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.record import Op, record
@@ -17,10 +18,11 @@ from .._core.values import dtype as _dtypes
 from .._core.values.access import value_of
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.tensor import Tensor
-from .builders import REAL, check_dtype
+from .builders import REAL, check_dtype, check_dtype_attr, known_values
 
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 Unique = collections.namedtuple("Unique", ["y", "idx"])
+UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
 
 _DIRECTIONS = ("ASCENDING", "DESCENDING")
 
@@ -132,6 +134,39 @@ def unique(x, out_idx=_dtypes.int32, name=None) -> Unique:
     y = record(Op("Gather", lambda v, i: v[i]), (x, Tensor(jnp.sort(first))))
     idx = Tensor(rank[inverse.reshape(-1)].astype(_dtypes.as_dtype(out_idx)._np))
     return Unique(y, idx)
+
+
+_INDEX = ("int32", "int64")
+
+
+def unique_with_counts(x, out_idx=_dtypes.int32, name=None) -> UniqueWithCounts:
+    """``tf.unique`` with how often each distinct value occurs (``tf.unique_with_counts``):
+    values in order of first appearance, NaNs each distinct, ``-0.0`` equal to ``0.0``, as
+    TF's. Not differentiable (TF registers no gradient: LookupError; tapejax gives None).
+
+    >>> import tapejax as tf
+    >>> y, idx, count = tf.unique_with_counts([1, 1, 2, 4, 4, 4, 7, 8, 8])
+    >>> print(y.numpy(), idx.numpy(), count.numpy())
+    [1 2 4 7 8] [0 0 1 2 2 2 3 4 4] [2 1 3 1 2]
+    """
+    x = convert_to_tensor(x)
+    check_dtype_attr("UniqueWithCounts", _INDEX, out_idx, attr="out_idx")
+    if x.ndim != 1:
+        raise InvalidArgumentError("unique expects a 1D vector. [Op:UniqueWithCounts]")
+    values = known_values(x, "tapejax.unique_with_counts", "count with tapejax.math.bincount of known length")
+    _, first, inverse, counts = np.unique(
+        values, return_index=True, return_inverse=True, return_counts=True, equal_nan=False
+    )
+    order = np.argsort(first, kind="stable")
+    rank = np.argsort(order)
+    index_dtype = _dtypes.as_dtype(out_idx)._np
+    y = record(_GATHER_KNOWN, (x, Tensor(first[order].astype(np.int32))))
+    return UniqueWithCounts(
+        y, Tensor(rank[inverse.reshape(-1)].astype(index_dtype)), Tensor(counts[order].astype(index_dtype))
+    )
+
+
+_GATHER_KNOWN = Op("UniqueWithCounts", lambda v, i: v[i], differentiable=False)
 
 
 def _searchsorted(seq, values, side, dtype):

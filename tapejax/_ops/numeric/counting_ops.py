@@ -21,20 +21,10 @@ from ..._core.values.errors import InvalidArgumentError
 from ..._core.values.shape import dims_text
 from ..._core.values.tensor import Tensor
 from ..array_ops import cast, reshape
-from ..builders import check_dtype, check_dtype_attr
+from ..builders import check_dtype, check_dtype_attr, known_values
 
 _INDEX = ("int32", "int64")
 _COUNTS = ("int32", "int64", "float32", "float64")
-
-
-def _known(t: Tensor, what: str, fix: str) -> np.ndarray:
-    """``t``'s values, which decide a result's length: they must be known now."""
-    if is_symbolic_tensor(t):
-        raise TypeError(
-            f"{what} needs known values here (the result's length depends on them); under "
-            f"tapejax.function or jax.jit, {fix}."
-        )
-    return np.asarray(value_of(t))
 
 
 def _check_non_negative(arr: Tensor, message: str) -> None:
@@ -119,14 +109,16 @@ def _length(value, what: str) -> int | None:
     if value is None:
         return None
     t = convert_to_tensor(value)
-    return int(_known(t, f"tapejax.math.bincount's {what}", f"pass {what} as a Python int"))
+    return int(known_values(t, f"tapejax.math.bincount's {what}", f"pass {what} as a Python int"))
 
 
 def _bincount_size(arr: Tensor, minlength, maxlength) -> int:
     lo, hi = _length(minlength, "minlength"), _length(maxlength, "maxlength")
     if lo is not None and lo == hi:
         return lo
-    values = _known(arr, "tapejax.math.bincount", "pass minlength and maxlength, equal, to fix its length")
+    values = known_values(
+        arr, "tapejax.math.bincount", "pass minlength and maxlength, equal, to fix its length"
+    )
     size = int(values.max()) + 1 if values.size else 0
     if lo is not None:
         size = max(size, lo)
@@ -171,12 +163,13 @@ def confusion_matrix(
         )
     if num_classes is None:
         known = [
-            _known(t, "tapejax.math.confusion_matrix", "pass num_classes") for t in (labels, predictions)
+            known_values(t, "tapejax.math.confusion_matrix", "pass num_classes")
+            for t in (labels, predictions)
         ]
         n = int(max([v.max() for v in known if v.size], default=-1)) + 1
     else:
         n = int(
-            _known(
+            known_values(
                 convert_to_tensor(num_classes),
                 "tapejax.math.confusion_matrix's num_classes",
                 "pass a Python int",
@@ -217,7 +210,9 @@ def _histogram_args(values, value_range, nbins, dtype, op_name, py_name):
     check_dtype_attr(op_name, _INDEX, dtype, attr="dtype")
     if tuple(value_range.shape) != (2,):
         raise InvalidArgumentError(f"value_range should be a vector of 2 elements. [Op:{op_name}]")
-    nbins = int(_known(convert_to_tensor(nbins), f"tapejax.{py_name}'s nbins", "pass nbins as a Python int"))
+    nbins = int(
+        known_values(convert_to_tensor(nbins), f"tapejax.{py_name}'s nbins", "pass nbins as a Python int")
+    )
     return values, value_range, nbins, dtype
 
 
