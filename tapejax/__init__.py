@@ -275,6 +275,13 @@ from ._api.framework.execution import (  # noqa: E402
 from ._api.framework.gradient_registry import RegisterGradient as RegisterGradient  # noqa: E402
 from ._api.framework.gradient_registry import no_gradient as no_gradient  # noqa: E402
 from ._api.framework.pass_through import grad_pass_through as grad_pass_through  # noqa: E402
+from ._api.framework.initializers import constant_initializer as constant_initializer  # noqa: E402
+from ._api.framework.initializers import ones_initializer as ones_initializer  # noqa: E402
+from ._api.framework.initializers import random_normal_initializer as random_normal_initializer  # noqa: E402
+from ._api.framework.initializers import random_uniform_initializer as random_uniform_initializer  # noqa: E402
+from ._api.framework.initializers import zeros_initializer as zeros_initializer  # noqa: E402
+from ._api.framework.tensor_proto import make_ndarray as make_ndarray  # noqa: E402
+from ._api.framework.tensor_proto import make_tensor_proto as make_tensor_proto  # noqa: E402
 from ._api.control_flow import case as case  # noqa: E402
 from ._ops.array_ops import identity_n as identity_n  # noqa: E402
 from ._ops.arrays.partition_ops import dynamic_partition as dynamic_partition  # noqa: E402
@@ -283,6 +290,8 @@ from ._ops.sort_ops import unique_with_counts as unique_with_counts  # noqa: E40
 from ._ops.arrays.bitcast_ops import bitcast as bitcast  # noqa: E402
 from ._ops.join_ops import parallel_stack as parallel_stack  # noqa: E402
 from ._ops.math_ops import realdiv as realdiv  # noqa: E402
+from ._ops.decompositions import eig as eig  # noqa: E402
+from ._ops.decompositions import eigvals as eigvals  # noqa: E402
 from ._ops.arrays.space_batch_ops import batch_to_space as batch_to_space  # noqa: E402
 from ._ops.arrays.space_batch_ops import space_to_batch as space_to_batch  # noqa: E402
 from ._ops.arrays.space_batch_ops import space_to_batch_nd as space_to_batch_nd  # noqa: E402

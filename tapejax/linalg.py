@@ -2,6 +2,7 @@
 
 A namespace: re-exports only (see the README's Architecture)."""
 
+from ._ops.decompositions import eig, eigvals
 from ._ops.linalg.lu_ops import (
     lu,
     lu_matrix_inverse,
@@ -60,7 +61,9 @@ __all__ = [
     "det",
     "diag",
     "diag_part",
+    "eig",
     "eigh",
+    "eigvals",
     "eigvalsh",
     "einsum",
     "expm",

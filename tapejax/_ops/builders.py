@@ -271,7 +271,7 @@ def check_cpu_kernel(op_name: str, allowed, t) -> None:
     """TF's NotFoundError for a dtype its op accepts but has no CPU kernel for (``RealDiv`` of
     integers, ``SpaceToBatchND`` of bools)."""
     if np_dtype(t) not in allowed_dtypes(allowed):
-        dt = "DT_" + t.dtype.name.upper()
+        dt = "DT_" + t.dtype.kernel_name.upper()
         raise NotFoundError(
             f"Could not find device for node: {{{{node {op_name}}}}} = {op_name}[T={dt}] [Op:{op_name}]. "
             "TensorFlow has no CPU kernel for this dtype; cast the input first (tapejax.cast)."

@@ -178,6 +178,50 @@ def eigvalsh(tensor, name=None) -> Tensor:
     return eigh(tensor)[0]
 
 
+# Eig: float and complex inputs (TF fails on float16 with an UnboundLocalError of its own).
+_EIG_TYPES = ("float32", "float64", "complex64", "complex128")
+
+
+def _eig(x, vectors: bool):
+    x = x.astype(jnp.complex64 if x.dtype in (jnp.float32, jnp.complex64) else jnp.complex128)
+    # enable_eigvec_derivs: TF differentiates eigenvectors too; a loss that does not depend on
+    # their phase (which LAPACK and TF's Eigen choose differently) gets TF's gradient.
+    out = jax.lax.linalg.eig(
+        x, compute_left_eigenvectors=False, compute_right_eigenvectors=vectors, enable_eigvec_derivs=True
+    )
+    return (out[0], out[1]) if vectors else out[0]
+
+
+_EIG = Op("Eig", lambda x: _eig(x, True), multiple_results=True)
+_EIGVALS = Op("Eig", lambda x: _eig(x, False))
+
+
+def eig(tensor, name=None):
+    """The eigenvalues and right eigenvectors (columns, unit norm) of square matrices, as
+    complex64 for float32/complex64 and complex128 for float64/complex128 (``tf.linalg.eig``).
+    Eigenvectors are unique up to a phase, which LAPACK (here) and TF's Eigen may choose
+    differently; gradients are TF's for losses that do not depend on it.
+
+    >>> import tapejax as tf
+    >>> e, v = tf.linalg.eig([[2.0, 0.0], [0.0, -1.0]])
+    >>> e
+    <tf.Tensor: shape=(2,), dtype=complex64, numpy=array([ 2.+0.j, -1.+0.j], dtype=complex64)>
+    """
+    x = _eig_input(tensor)
+    return tuple(record(_EIG, (x,)))
+
+
+def eigvals(tensor, name=None) -> Tensor:
+    """The eigenvalues of square matrices, complex (``tf.linalg.eigvals``)."""
+    return record(_EIGVALS, (_eig_input(tensor),))
+
+
+def _eig_input(tensor) -> Tensor:
+    x = convert_to_tensor(tensor)
+    check_dtype("Eig", _EIG_TYPES, x)
+    return _matrix(x, "Eig")
+
+
 _QR = Op(
     "Qr",
     lambda x, full: tuple(jnp.linalg.qr(x, mode="complete" if full else "reduced")),
