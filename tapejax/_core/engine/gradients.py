@@ -15,18 +15,22 @@ from ..autodiff import derivatives as _meaning
 from ..autodiff.links import jaxpr_links, node_links
 from ..recording.record import record
 from ..recording.state import state
+from . import policy
 from .fused import Fused
 from .plans import slice_of
 
 
-def _fused(sl, call_key, build) -> Fused | None:
+def _fused(sl, call_key, build, family=None) -> Fused | None:
     """The derivative of ``sl`` for ``call_key``, built by ``build()`` (an
     ``autodiff.derivatives`` Derivative, or None: unconnected) the first time this slice
-    structure is asked for it (the memo is shared by equal structures)."""
+    structure is asked for it (the memo is shared by equal structures); ``family()``: its
+    family for the compile policy (``policy.py``), asked then too."""
     found = sl.memo.get(call_key, _MISSING)
     if found is _MISSING:
         derivative = build()
-        found = sl.memo[call_key] = None if derivative is None else Fused(derivative, sl)
+        found = sl.memo[call_key] = (
+            None if derivative is None else Fused(derivative, sl, None if family is None else family())
+        )
     return found
 
 
@@ -57,7 +61,7 @@ def gradient(tape, targets, leaf_groups, output_gradients, direct=None, last_use
         tuple(None if ct is None else (ct._np_shape, ct._np_dtype) for ct in output_gradients),
     )
     build = lambda: _meaning.gradient(sl, targets, leaf_groups, output_gradients, direct)
-    derivative = _fused(sl, call_key, build)
+    derivative = _fused(sl, call_key, build, lambda: policy.family(tape, "Gradient", targets, leaf_groups))
     if derivative is None:
         return [None] * len(leaf_groups)
     return derivative(sl, given, tape if last_use else None)
