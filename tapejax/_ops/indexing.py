@@ -21,7 +21,7 @@ import numpy as np
 
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.record import Op, record
-from .._core.values.access import as_tensor, is_symbolic_tensor
+from .._core.values.access import as_tensor, is_symbolic_tensor, np_shape
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.tensor import Tensor, TensorLike
 from .selection_ops import boolean_mask
@@ -91,18 +91,20 @@ def _index_from_spec(spec) -> tuple:
 _STRIDED_SLICE = Op("StridedSlice", lambda x, spec: x[_index_from_spec(spec)])
 
 
-def _check_spec(x: Tensor, spec) -> None:
+def _check_spec(shape: tuple, spec) -> None:
+    """TF's checks of ``spec`` against a tensor of ``shape`` (its dims, ``np_shape``)."""
+    ndim = len(shape)
     dims = [s for s in spec if s[0] in ("int", "slice")]
-    if x.ndim == 0 and dims:
+    if ndim == 0 and dims:
         _fail("Attempting to slice scalar input.")
-    if len(dims) > x.ndim:
-        _fail(f"Index out of range using input dim {x.ndim}; input has only {x.ndim} dims")
+    if len(dims) > ndim:
+        _fail(f"Index out of range using input dim {ndim}; input has only {ndim} dims")
     axis = 0
     for i, s in enumerate(spec):
         if s[0] == "ellipsis":
-            axis = x.ndim - sum(1 for t in spec[i + 1 :] if t[0] in ("int", "slice"))
+            axis = ndim - sum(1 for t in spec[i + 1 :] if t[0] in ("int", "slice"))
         elif s[0] == "int":
-            if not -x.shape[axis] <= s[1] < x.shape[axis]:
+            if not -shape[axis] <= s[1] < shape[axis]:
                 _fail(f"slice index {s[1]} of dimension {axis} out of bounds.")
             axis += 1
         elif s[0] == "slice":
@@ -175,9 +177,10 @@ def _take(x, *starts, spec):
 _TAKE = Op("StridedSlice", jax.jit(_take, static_argnames="spec"))
 
 
-def _record_index(x: Tensor, spec) -> Tensor:
-    """``x[spec]`` (``spec`` checked) recorded with its starts as inputs where they can be."""
-    dynamic, starts = _dynamic_form(x.shape.as_list() if x.shape.rank is not None else (), spec)
+def _record_index(x: Tensor, shape: tuple, spec) -> Tensor:
+    """``x[spec]`` (``spec`` checked against ``x``'s ``shape``) recorded with its starts as
+    inputs where they can be."""
+    dynamic, starts = _dynamic_form(shape, spec)
     if not starts:
         return record(_STRIDED_SLICE, (x,), {"spec": spec})
     inputs = (x, *[convert_to_tensor(i) for i in starts])
@@ -209,8 +212,9 @@ def getitem(tensor, key) -> Tensor:
     if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
         raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
     spec = _index_spec(key)
-    _check_spec(x, spec)
-    return _record_index(x, spec)
+    shape = np_shape(x)
+    _check_spec(shape, spec)
+    return _record_index(x, shape, spec)
 
 
 def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
@@ -236,7 +240,7 @@ def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
         if not 0 <= b <= x.shape[d] or not 0 <= n <= x.shape[d] - b:
             _fail(f"Expected size[{d}] in [0, {x.shape[d] - b}], but got {n}", "Slice")
         spec.append(("slice", b, b + n, None))
-    return _record_index(x, tuple(spec))
+    return _record_index(x, np_shape(x), tuple(spec))
 
 
 def _ints(values) -> list:
