@@ -9,6 +9,9 @@ the functions built from them, and the device arrays of Python scalar constants.
 - ``compiled``: a recorded structure and what is derived from it -> the pure function and
   its ``jax.jit`` (``MAX_COMPILED``); also an optimizer's update program, keyed by its
   structure (recording/state_update.py).
+- ``op_programs``: one op, its static arguments and input shapes/dtypes (and, for its
+  derivative, which inputs and outputs carry cotangents) -> its own small ``jax.jit``
+  (engine/stepwise.py: structures run op by op share them) (``MAX_OP_PROGRAMS``).
 - ``plans``: a tape's structure, targets and leaves (engine/plans.py) -> how to find the slice
   again by position (``MAX_PLANS``).
 - ``avals``: an op, its static arguments and input shapes/dtypes (engine/deferral.py) -> its output
@@ -26,11 +29,21 @@ the functions built from them, and the device arrays of Python scalar constants.
 - ``checked_calls``: an op's input shapes/dtypes and arguments that passed its checks once
   (_ops/linalg_ops.py's matmul) -> its static arguments (``MAX_AVALS``).
 
-Policy, decided by measurement (issue 13): a structure is compiled with ``jax.jit`` the first
-time it is seen, never run op by op (JAX's eager dispatch then traces ``jax.vjp`` and compiles
-every primitive one by one: first step in a fresh process, compiled vs op by op, 2-core CPU:
-linear regression 388 vs 1351 ms, W2 MLP 915 vs 2002 ms, W6 small 330 vs 2328 ms, and op by op
-stays 10-100x slower per step). A *quick* first compile (XLA:CPU without LLVM optimization,
+Policy, decided by measurement (issues 13, 25): a gradient's structure is compiled with
+``jax.jit`` the first time it runs, as one fused program, when nothing says it will not repeat
+(a training loop's step: compiled once, reused); a first step run op by op on JAX's eager
+dispatch was slower (first step in a fresh process, compiled vs op by op, 2-core CPU: linear
+regression 388 vs 1351 ms, W2 MLP 915 vs 2002 ms, W6 small 330 vs 2328 ms). But a structure
+of a *family* that varies (one tape per episode, episodes of varying length: each structure
+seen once or a few times) runs op by op until it has run ``engine/policy.py``'s ``REPEAT``
+times, each op and its derivative on a program of its own per (op, shape, dtype)
+(``op_programs``), shared by every later structure: compiling such a gradient costs as much
+as 200-900 runs op by op (measured there; a step op by op costs 1.5-12x the fused one, the
+most for small ops). A family's first structure with more than
+``FIRST_STEPWISE_NODES`` nodes runs op by op once, and is compiled at its second run. The
+policy counts, never times, and its memory is not a cache (``clear_caches`` keeps it), so a
+program takes the same path, and prints the same numbers, on every run, with or without
+clearing. A *quick* first compile (XLA:CPU without LLVM optimization,
 ~40% less compile time) swapped for the optimized one once compiled in the background was
 tried and rejected: the two programs round float32 differently in the last bit, so a training
 run's numbers depended on when the swap happened (a resumed run and a threaded run stopped
@@ -50,6 +63,7 @@ import weakref
 import jax
 
 MAX_COMPILED = 512
+MAX_OP_PROGRAMS = 2048
 MAX_PLANS = 512
 MAX_AVALS = 8192
 MAX_SCALARS = 4096
@@ -225,6 +239,7 @@ class CompileCache(BoundedCache):
 
 compiled = CompileCache()
 cache = compiled  # the name the derivative and materialize code use
+op_programs = CompileCache(MAX_OP_PROGRAMS, "op programs")
 plans = BoundedCache("plans", MAX_PLANS)
 avals = BoundedCache("avals", MAX_AVALS)
 scalars = BoundedCache("scalars", MAX_SCALARS)

@@ -1,8 +1,14 @@
 """Indexing: ``Tensor.__getitem__`` (TF's strided slice), ``tf.slice``, ``tf.strided_slice``.
 
-An index is turned into a hashable static spec (ints, slices, newaxis, ellipsis) and checked
-with TF's messages; the jax function applies it. As TF, a list index is a tuple of indices
+An index is turned into a hashable spec (ints, slices, newaxis, ellipsis) and checked with
+TF's messages; the jax function applies it. As TF, a list index is a tuple of indices
 (``t[[0, 1]]`` is ``t[0, 1]``) and a bool tensor index is ``boolean_mask``.
+
+Values are not structure: an integer index and the start of a unit-stride slice do not change
+the result's shape, so they are inputs of the op (int32 scalars, as TF makes them tensor
+constants), not part of its static spec; only what fixes the shape (which dimensions are
+indexed, a slice's length and stride) is static. ``probs[0, action]`` with a sampled
+``action`` is then one recorded structure, one compiled program, whatever ``action`` is.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import numpy as np
 
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.record import Op, record
-from .._core.values.access import as_tensor, is_symbolic_tensor
+from .._core.values.access import as_tensor, is_symbolic_tensor, np_shape
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.tensor import Tensor, TensorLike
 from .selection_ops import boolean_mask
@@ -85,22 +91,100 @@ def _index_from_spec(spec) -> tuple:
 _STRIDED_SLICE = Op("StridedSlice", lambda x, spec: x[_index_from_spec(spec)])
 
 
-def _check_spec(x: Tensor, spec) -> None:
+def _check_spec(shape: tuple, spec) -> None:
+    """TF's checks of ``spec`` against a tensor of ``shape`` (its dims, ``np_shape``)."""
+    ndim = len(shape)
     dims = [s for s in spec if s[0] in ("int", "slice")]
-    if x.ndim == 0 and dims:
+    if ndim == 0 and dims:
         _fail("Attempting to slice scalar input.")
-    if len(dims) > x.ndim:
-        _fail(f"Index out of range using input dim {x.ndim}; input has only {x.ndim} dims")
+    if len(dims) > ndim:
+        _fail(f"Index out of range using input dim {ndim}; input has only {ndim} dims")
     axis = 0
     for i, s in enumerate(spec):
         if s[0] == "ellipsis":
-            axis = x.ndim - sum(1 for t in spec[i + 1 :] if t[0] in ("int", "slice"))
+            axis = ndim - sum(1 for t in spec[i + 1 :] if t[0] in ("int", "slice"))
         elif s[0] == "int":
-            if not -x.shape[axis] <= s[1] < x.shape[axis]:
+            if not -shape[axis] <= s[1] < shape[axis]:
                 _fail(f"slice index {s[1]} of dimension {axis} out of bounds.")
             axis += 1
         elif s[0] == "slice":
             axis += 1
+
+
+_CONSUMING = frozenset({"int", "slice", "at", "window"})  # entries that index one dimension
+
+
+def _dynamic_form(shape, spec):
+    """``spec`` (checked) with its integer indices and unit-stride slices' starts taken out:
+    ``(spec, starts)``, where an int becomes ``("at",)`` and a slice of a part of its dimension
+    ``("window", length)``, each reading its (normalized, in range) start from ``starts``;
+    ``starts`` is empty when nothing is taken out (then ``spec`` is returned as it is)."""
+    n_dims = sum(1 for s in spec if s[0] in _CONSUMING)
+    out, starts, axis = [], [], 0
+    for s in spec:
+        kind = s[0]
+        if kind not in _CONSUMING:
+            if kind == "ellipsis":
+                axis += len(shape) - n_dims
+            out.append(s)
+            continue
+        dim = shape[axis]
+        axis += 1
+        if not isinstance(dim, int):  # a dimension of unknown size: the spec as it is
+            return spec, []
+        if kind == "int":
+            out.append(("at",))
+            starts.append(s[1] + dim if s[1] < 0 else s[1])
+            continue
+        start, stop, step = builtins.slice(*s[1:]).indices(dim)
+        if step != 1 or (start, stop) == (0, dim):
+            out.append(s)
+        else:
+            out.append(("window", max(0, stop - start)))
+            starts.append(min(start, dim))
+    return (tuple(out), starts) if starts else (spec, [])
+
+
+def _take(x, *starts, spec):
+    """``x[spec]`` with the starts of its ``("at",)`` and ``("window", n)`` entries given as
+    scalars: the static part first (those entries kept whole), then one ``dynamic_slice``."""
+    n_dims = sum(1 for s in spec if s[0] in _CONSUMING)
+    static, begin_at, sizes, dropped, axis = [], [], [], [], 0  # axis: of the static part's result
+    for s in spec:
+        kind = s[0]
+        if kind in ("at", "window"):
+            static.append(builtins.slice(None))
+            begin_at.append(axis)
+            sizes.append(1 if kind == "at" else s[1])
+            if kind == "at":
+                dropped.append(axis)
+        elif kind == "ellipsis":
+            static.append(Ellipsis)
+            axis += x.ndim - n_dims - 1
+        else:
+            static.append(_index_from_spec((s,))[0])
+            axis -= kind == "int"
+        axis += 1
+    y = x[tuple(static)]
+    index_type = starts[0].dtype  # int32, or int64 for a dimension past 2**31
+    begin, size = [jnp.zeros((), index_type)] * y.ndim, list(y.shape)
+    for a, i, n in zip(begin_at, starts, sizes, strict=True):
+        begin[a], size[a] = i.astype(index_type), n
+    y = jax.lax.dynamic_slice(y, begin, size)
+    return jax.lax.squeeze(y, dropped) if dropped else y
+
+
+_TAKE = Op("StridedSlice", jax.jit(_take, static_argnames="spec"))
+
+
+def _record_index(x: Tensor, shape: tuple, spec) -> Tensor:
+    """``x[spec]`` (``spec`` checked against ``x``'s ``shape``) recorded with its starts as
+    inputs where they can be."""
+    dynamic, starts = _dynamic_form(shape, spec)
+    if not starts:
+        return record(_STRIDED_SLICE, (x,), {"spec": spec})
+    inputs = (x, *[convert_to_tensor(i) for i in starts])
+    return record(_TAKE, inputs, {"spec": dynamic})
 
 
 def _dynamic_index(x, i):
@@ -128,8 +212,9 @@ def getitem(tensor, key) -> Tensor:
     if isinstance(key, (tuple, list)) and any(isinstance(k, (tuple, list)) for k in key):
         raise TypeError(_INDEX_HELP.format(next(k for k in key if isinstance(k, (tuple, list)))))
     spec = _index_spec(key)
-    _check_spec(x, spec)
-    return record(_STRIDED_SLICE, (x,), {"spec": spec})
+    shape = np_shape(x)
+    _check_spec(shape, spec)
+    return _record_index(x, shape, spec)
 
 
 def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
@@ -155,7 +240,7 @@ def slice(input_, begin, size, name=None) -> Tensor:  # noqa: A001 - TF's name
         if not 0 <= b <= x.shape[d] or not 0 <= n <= x.shape[d] - b:
             _fail(f"Expected size[{d}] in [0, {x.shape[d] - b}], but got {n}", "Slice")
         spec.append(("slice", b, b + n, None))
-    return record(_STRIDED_SLICE, (x,), {"spec": tuple(spec)})
+    return _record_index(x, np_shape(x), tuple(spec))
 
 
 def _ints(values) -> list:

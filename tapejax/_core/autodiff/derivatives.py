@@ -37,12 +37,17 @@ class Derivative:
         returning one output per connected source and then the forward values at
         ``aux_refs`` (slots of the replay; ``()`` for the derivative alone).
       connected: per source, whether it gets an output.
+      assemble: a gradient's only (else None): ``assemble(values, vjp) -> (outputs, aux)``,
+        the function ``make`` builds with the replay's ``jax.vjp`` given as ``vjp(leaves,
+        consts) -> (targets, pullback, aux)``, so that another differentiation of the same
+        replay (the engine's op by op one) gives the same outputs.
     """
 
-    __slots__ = ("name", "key", "make", "connected")
+    __slots__ = ("name", "key", "make", "connected", "assemble")
 
-    def __init__(self, name: str, key: tuple, make, connected: list):
+    def __init__(self, name: str, key: tuple, make, connected: list, assemble=None):
         self.name, self.key, self.make, self.connected = name, key, make, connected
+        self.assemble = assemble
 
 
 def _conj(x):
@@ -103,32 +108,39 @@ def gradient(sl, targets, leaf_groups, output_gradients, direct) -> Derivative |
         n_given += ct is not None
     specs = tuple((tuple(t.shape), t._np_dtype) for t in targets)
 
+    def assemble(values, vjp):
+        """The outputs per connected source and the replay's values at the aux slots, with
+        ``vjp(leaves, consts) -> (targets, pullback, aux)`` differentiating the replay."""
+        leaves = values[:n_leaves]
+        consts = values[n_leaves : n_leaves + n_consts]
+        cts_given = values[n_leaves + n_consts :]
+        cts = [
+            jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
+            for (shape, dtype), s in zip(specs, slots, strict=True)
+        ]
+        per_leaf, aux = (), ()
+        if slice_connected:
+            ys, pullback, aux = vjp(leaves, consts)
+            given = (_typed_like(_conj(cts[k]), y) for k, y in zip(positions, ys, strict=True))
+            per_leaf = [_conj(g) for g in pullback(tuple(given))]
+        out = []
+        for idx, ks, c in zip(plan, direct, connected, strict=True):
+            if c:
+                out.append(_sum([per_leaf[i] for i in idx] + [cts[k] for k in ks]))
+        return out, aux
+
     def make(aux_refs):
+        def vjp(leaves, consts):
+            return jax.vjp(lambda *lv: replay.run(lv, consts, aux_refs), *leaves, has_aux=True)
+
         def grad_fn(*values):
-            leaves = values[:n_leaves]
-            consts = values[n_leaves : n_leaves + n_consts]
-            cts_given = values[n_leaves + n_consts :]
-            cts = [
-                jnp.ones(shape, dtype) if s is None else jnp.broadcast_to(cts_given[s], shape)
-                for (shape, dtype), s in zip(specs, slots, strict=True)
-            ]
-            per_leaf, aux = (), ()
-            if slice_connected:
-                ys, pullback, aux = jax.vjp(
-                    lambda *lv: replay.run(lv, consts, aux_refs), *leaves, has_aux=True
-                )
-                given = (_typed_like(_conj(cts[k]), y) for k, y in zip(positions, ys, strict=True))
-                per_leaf = [_conj(g) for g in pullback(tuple(given))]
-            out = []
-            for idx, ks, c in zip(plan, direct, connected, strict=True):
-                if c:
-                    out.append(_sum([per_leaf[i] for i in idx] + [cts[k] for k in ks]))
+            out, aux = assemble(values, vjp)
             return (*out, *aux)
 
         return grad_fn
 
     key = (freeze(plan), freeze(direct), tuple(slots), specs, positions, tuple(connected))
-    return Derivative("Gradient", key, make, connected)
+    return Derivative("Gradient", key, make, connected, assemble)
 
 
 def jacobian(sl, target, leaf_groups) -> Derivative:

@@ -6,7 +6,8 @@ it again). When it runs now (no outer tape defers it), it is fused with the forw
 pending tensor of the slice that can still be read gets its value from the same compiled call
 (when the tape is dropped after this call, those that only the tape refers to cannot: see
 ``liveness``). Functions are cached by the derivative's key (the slice's structure and the
-derivative's arguments) and, fused, by which values they return.
+derivative's arguments) and, fused, by which values they return. A gradient whose structure
+has not shown it repeats (``policy.py``) runs op by op instead (``stepwise.py``), until it has.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 from ..autodiff.links import node_links
 from ..caches import cache, intern_key
 from ..recording.record import Op, record
+from ..recording.state import jax_is_tracing
+from . import policy, stepwise
 from .liveness import references, release, split
 from .materialize import materialize
 
@@ -21,15 +24,24 @@ from .materialize import materialize
 class Fused:
     """One derivative of one slice structure, compiled, fused with the forward, recorded."""
 
-    __slots__ = ("entry", "op", "key", "make", "connected", "fused", "fillable", "expected", "direct")
+    __slots__ = (
+        *("entry", "op", "key", "make", "connected", "fused", "fillable", "expected", "direct"),
+        *("assemble", "stepwise"),
+    )
 
-    def __init__(self, derivative, sl):
+    def __init__(self, derivative, sl, family=None):
         program = sl.program
         key, make = derivative.key, derivative.make
         # Interned: the key is hashed where the derivative is recorded (avals, a tape's
         # structure), at every call, and the full one holds the whole slice's structure.
-        self.key = (
-            None if key is None or program.key is None else intern_key((derivative.name, program.key, *key))
+        full = None if key is None or program.key is None else (derivative.name, program.key, *key)
+        self.key = None if full is None else intern_key(full)
+        # Op by op until the structure has shown it repeats (None: compiled now; policy.py).
+        self.assemble = derivative.assemble
+        self.stepwise = (
+            policy.sighting(family, hash(full), len(program.steps))
+            if family is not None and full is not None and self.assemble is not None
+            else None
         )
         self.entry = None if self.key is None else cache.entry(self.key, lambda: make(()))
         self.direct = make(()) if self.entry is None else None  # uncached: run as it is
@@ -61,8 +73,14 @@ class Fused:
 
         def compute():
             """Run now (record's decision): fused with the slice's pending forward values."""
+            by_op = self.stepwise
+            if by_op is not None:
+                if jax_is_tracing():  # inside a traced function: nothing compiles on its own
+                    by_op = None
+                elif by_op.compile_now():
+                    self.stepwise = by_op = None
             if any(t._v is None for t in inputs):
-                materialize(inputs)
+                materialize(inputs, by_op is not None)
             nodes = sl.nodes
             if dropped is None:
                 pending = [(k, j, ref) for k, j, ref in self.fillable if nodes[k].outputs[j]._v is None]
@@ -73,6 +91,9 @@ class Fused:
                     expected = self.expected = tuple(1 + refs[k][j] for k, j, _ in self.fillable)
                 pending, skipped = split(nodes, self.fillable, expected, {id(t) for t in sl.targets})
                 unread.extend(skipped)
+            if by_op is not None:
+                forward = stepwise.vjp(sl.program, nodes, pending)
+                return self.assemble([t._v for t in inputs], forward)[0]
             if pending:
                 return self._fused(pending, inputs, nodes)
             return self._run(*[t._v for t in inputs])

@@ -15,18 +15,20 @@ from ..autodiff import derivatives as _meaning
 from ..autodiff.links import jaxpr_links, node_links
 from ..recording.record import record
 from ..recording.state import state
+from . import policy
 from .fused import Fused
 from .plans import slice_of
 
 
-def _fused(sl, call_key, build) -> Fused | None:
+def _fused(sl, call_key, build, family=None) -> Fused | None:
     """The derivative of ``sl`` for ``call_key``, built by ``build()`` (an
     ``autodiff.derivatives`` Derivative, or None: unconnected) the first time this slice
-    structure is asked for it (the memo is shared by equal structures)."""
+    structure is asked for it (the memo is shared by equal structures); ``family``: its
+    family for the compile policy (``policy.py``; None: compiled at once)."""
     found = sl.memo.get(call_key, _MISSING)
     if found is _MISSING:
         derivative = build()
-        found = sl.memo[call_key] = None if derivative is None else Fused(derivative, sl)
+        found = sl.memo[call_key] = None if derivative is None else Fused(derivative, sl, family)
     return found
 
 
@@ -56,8 +58,11 @@ def gradient(tape, targets, leaf_groups, output_gradients, direct=None, last_use
         _meaning.freeze(direct),
         tuple(None if ct is None else (ct._np_shape, ct._np_dtype) for ct in output_gradients),
     )
-    build = lambda: _meaning.gradient(sl, targets, leaf_groups, output_gradients, direct)
-    derivative = _fused(sl, call_key, build)
+    derivative = sl.memo.get(call_key, _MISSING)
+    if derivative is _MISSING:  # the first call of this structure: with its family
+        build = lambda: _meaning.gradient(sl, targets, leaf_groups, output_gradients, direct)
+        family = policy.family(tape, "Gradient", targets, leaf_groups)
+        derivative = _fused(sl, call_key, build, family)
     if derivative is None:
         return [None] * len(leaf_groups)
     return derivative(sl, given, tape if last_use else None)

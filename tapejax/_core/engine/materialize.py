@@ -3,7 +3,8 @@
 A pending tensor (see ``Tensor``) knows the node that produces it; that node's inputs may be
 pending too. ``materialize`` collects every pending node they need, back to concrete
 tensors, replays them as one pure function of those concrete roots (``autodiff.replay.Program``,
-compiled through the structure cache) and fills in every pending output at once.
+compiled through the structure cache) and fills in every pending output at once; or, for a
+gradient running op by op (``policy.py``), runs them one by one (``stepwise.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from ..autodiff.replay import Program
 from ..caches import cache
 from ..values import x64
+from . import stepwise as _stepwise
 
 
 def pending_nodes(tensors) -> list:
@@ -26,10 +28,18 @@ def pending_nodes(tensors) -> list:
 
 
 @x64.enabled
-def materialize(tensors) -> None:
-    """Gives every pending tensor in ``tensors`` (and those it depends on) its value."""
+def materialize(tensors, stepwise: bool = False) -> None:
+    """Gives every pending tensor in ``tensors`` (and those it depends on) its value: one
+    compiled program, or each op on its own (``stepwise``)."""
     nodes = pending_nodes(tensors)
     if not nodes:
+        return
+    if stepwise:
+        for node in nodes:
+            values = _stepwise.run(node.op, node.static, node.static_key(), [t._v for t in node.inputs])
+            for t, v in zip(node.outputs, values, strict=True):
+                if t._v is None:
+                    t._fill(v)
         return
     produced = {id(t) for n in nodes for t in n.outputs}
     roots, seen = [], set()

@@ -15,21 +15,30 @@ going on then simply stop meeting earlier ones (their derived plans are recomput
 The table (``caches.structures``) is global and shared by threads; its insertion is atomic,
 and two threads racing may at worst create two prefixes for one structure (a cache miss,
 never a wrong hit).
+
+Each prefix also knows its *anchor*: its first ``ANCHOR_EVENTS`` events as a plain tuple
+(compared by value, so it survives ``clear_caches``). Recordings with the same anchor that
+end differently (an episode per tape, of varying length) are one *family* to the compile
+policy (``policy.py``).
 """
 
 from __future__ import annotations
 
 from ..caches import structures
 
+ANCHOR_EVENTS = 32
+
 
 class Prefix:
-    """The structure of the first ``length`` events of a recording (compared by identity)."""
+    """The structure of the first ``length`` events of a recording (compared by identity);
+    ``anchor``: its first ``ANCHOR_EVENTS`` events (a tuple, compared by value)."""
 
-    __slots__ = ("length", "gathers")
+    __slots__ = ("length", "gathers", "anchor")
 
-    def __init__(self, length: int, gathers: bool = False):
+    def __init__(self, length: int, gathers: bool = False, anchor: tuple = ()):
         self.length = length
         self.gathers = gathers  # whether one of the events records a GatherV2 (sparse_gradients)
+        self.anchor = anchor
 
     def __repr__(self) -> str:
         return f"<structure Prefix of {self.length} events at {id(self):#x}>"
@@ -48,5 +57,6 @@ def extend(prefix: Prefix | None, event, gather: bool = False) -> Prefix | None:
     key = (prefix, event)
     child = structures.peek(key)
     if child is None:
-        child = structures.put(key, Prefix(prefix.length + 1, prefix.gathers or gather))
+        anchor = prefix.anchor if prefix.length >= ANCHOR_EVENTS else (*prefix.anchor, event)
+        child = structures.put(key, Prefix(prefix.length + 1, prefix.gathers or gather, anchor))
     return child
