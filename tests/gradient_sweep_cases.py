@@ -20,6 +20,10 @@ SQ = np.array([[1.5, 0.4], [-0.3, 2.0]])  # well conditioned
 SPD = np.array([[2.0, 0.5], [0.5, 1.0]])
 IMG = np.arange(1.0, 13.0).reshape(2, 2, 3) / 7.0  # height 2, width 2, 3 channels
 C = np.array([0.5 + 1.2j, -0.3 + 0.4j])
+# SQ[::-1] = P @ L @ U, TF's packed factors and permutation (one row swap)
+LU, PERM = np.array([[1.5, 0.4], [-0.2, 2.08]]), [1, 0]
+SEGMENTS = [0, 0, 1]  # sorted segment ids of V's elements; no ties inside a segment
+UNSORTED = [2, 0, 2]  # segment 1 of 3 is empty
 
 
 def _first(op, *xs):
@@ -65,6 +69,9 @@ CASES = {
     "math.rsqrt": ([POS], None),
     "math.softplus": ([V], None),
     "math.softsign": ([V], None),
+    "math.bessel_i0": ([V], None),
+    "math.bessel_i1": ([V], None),
+    "math.erfcinv": ([np.array([0.2, 0.9, 1.6])], None),
     "nn.elu": ([V], None),
     "nn.gelu": ([V], None),
     "nn.leaky_relu": ([V], None),
@@ -99,6 +106,17 @@ CASES = {
     "math.squared_difference": ([V, POS], None),
     "math.xdivy": ([POS, V + 2.0], None),
     "math.xlogy": ([V, POS], None),
+    "math.xlog1py": ([V, POS], None),
+    "math.nextafter": ([V, POS], None),  # TF's gradient: 1 for x1, 0 for x2
+    "math.igamma": ([POS + 1.0, POS], None),
+    "math.igammac": ([POS + 1.0, POS], None),
+    # TF's gradients of betainc (in a, b), zeta (in x) and polygamma (in n) are None: x only
+    "math.betainc": ([np.array([0.2, 0.5, 0.7])], lambda op, x: op(POS + 0.1, POS[::-1], x)),
+    "math.zeta": ([POS + 0.5], lambda op, q: op(np.array([2.0, 3.0, 4.5]), q)),
+    "math.polygamma": ([POS], lambda op, x: op(np.array([0.0, 1.0, 2.0]), x)),
+    "math.lbeta": ([np.abs(M) + 0.2], None),
+    "math.polyval": ([V, POS, UNIT], lambda op, a, b, x: op([a, b], x)),
+    "math.accumulate_n": ([V, POS], lambda op, a, b: op([a, b])),
     "clip_by_value": ([V], lambda op, x: op(x, -0.5, 1.0)),
     "where": ([V, POS], lambda op, a, b: op(tf.constant([True, False, True]), a, b)),
     # -- reductions, scans, normalizations
@@ -123,6 +141,28 @@ CASES = {
     "linalg.global_norm": ([V, POS], lambda op, a, b: op([a, b])),
     "sort": ([V], None),
     "math.top_k": ([V], lambda op, x: op(x, k=2).values),
+    # ApproxTopK has no float64 kernel, and on TF's CPU its min-k runs only under XLA
+    "math.approx_max_k": ([V.astype(np.float32)], lambda op, x: op(x, 2)[0]),
+    "math.approx_min_k": (
+        [V.astype(np.float32)],
+        lambda op, x: tf.function(lambda y: op(y, 2)[0], jit_compile=True)(x),
+    ),
+    "approx_top_k": ([V.astype(np.float32)], lambda op, x: op(x, 2)[0]),
+    "math.segment_sum": ([V], lambda op, x: op(x, SEGMENTS)),
+    "math.segment_mean": ([V], lambda op, x: op(x, SEGMENTS)),
+    "math.segment_max": ([V], lambda op, x: op(x, SEGMENTS)),
+    "math.segment_min": ([V], lambda op, x: op(x, SEGMENTS)),
+    "math.segment_prod": ([V], lambda op, x: op(x, SEGMENTS)),
+    "math.unsorted_segment_sum": ([M.T], lambda op, x: op(x, UNSORTED, 3)),
+    "math.unsorted_segment_mean": ([M.T], lambda op, x: op(x, UNSORTED, 3)),
+    "math.unsorted_segment_sqrt_n": ([M.T], lambda op, x: op(x, UNSORTED, 3)),
+    "math.unsorted_segment_max": ([M.T], lambda op, x: op(x, UNSORTED, 3)),
+    "math.unsorted_segment_min": ([M.T], lambda op, x: op(x, UNSORTED, 3)),
+    "math.unsorted_segment_prod": ([M.T], lambda op, x: op(x, UNSORTED, 3)),
+    "math.confusion_matrix": (
+        [POS],
+        lambda op, w: op([0, 1, 2], [0, 2, 2], num_classes=3, weights=w, dtype=tf.float64),
+    ),
     # -- shapes and indexing
     "broadcast_to": ([V], lambda op, x: op(x, [2, 3])),
     "concat": ([V, POS], lambda op, a, b: op([a, b], 0)),
@@ -135,6 +175,7 @@ CASES = {
     "pad": ([V], lambda op, x: op(x, [[1, 2]])),
     "repeat": ([V], lambda op, x: op(x, 2)),
     "reverse": ([M], lambda op, x: op(x, [1])),
+    "reverse_sequence": ([M], lambda op, x: op(x, [2, 3], seq_axis=1, batch_axis=0)),
     "roll": ([V], lambda op, x: op(x, 1, 0)),
     "slice": ([M], lambda op, x: op(x, [0, 1], [2, 2])),
     "strided_slice": ([M], lambda op, x: op(x, [0, 0], [2, 3], [1, 2])),
@@ -168,6 +209,9 @@ CASES = {
     "linalg.eigvalsh": ([SPD], None),
     "linalg.expm": ([SQ / 2], None),
     "linalg.inv": ([SQ], None),
+    "linalg.lu_matrix_inverse": ([LU], lambda op, lu: op(lu, PERM)),
+    "linalg.lu_reconstruct": ([LU], lambda op, lu: op(lu, PERM)),
+    "linalg.lu_solve": ([LU, M[:, :1]], lambda op, lu, rhs: op(lu, PERM, rhs)),
     "linalg.logdet": ([SPD], lambda op, x: op((x + tf.transpose(x)) / 2)),
     "linalg.lstsq": ([M.T, V[:, None]], None),
     "linalg.matrix_transpose": ([M], None),
@@ -238,7 +282,9 @@ NO_GRADIENT = {
     "math.is_nan", "math.is_non_decreasing", "math.is_strictly_increasing",
     "math.zero_fraction", "searchsorted", "sequence_mask", "one_hot", "unique", "shape",
     "shape_n", "size", "rank", "broadcast_dynamic_shape", "broadcast_static_shape",
-    "get_static_value", "reduce_all", "reduce_any",
+    "get_static_value", "reduce_all", "reduce_any", "math.bincount", "math.invert_permutation",
+    "histogram_fixed_width", "histogram_fixed_width_bins", "unravel_index", "linalg.lu",
+    "linalg.matrix_rank",
 }  # fmt: skip
 
 # Not ops on tensors: constructors, assertions, context managers and tf.function machinery.
@@ -247,12 +293,18 @@ NOT_OPS = {
     "clear_caches", "constant", "control_dependencies", "convert_to_tensor", "device", "eye",
     "fill", "function", "init_scope", "is_tensor", "linspace", "ones", "ones_like", "print",
     "range", "zeros", "zeros_like", "custom_gradient", "numpy_function",
+    "gradients", "hessians",
 }  # fmt: skip
 
-# Ops whose Jacobian is defined, but where TF's gradient is not the finite difference.
+# Ops left out, each with its reason: TF's gradient is not the finite difference, or TF has
+# no numbers to compare with.
 EXCLUDED = {
     "stop_gradient": "its gradient is zero by definition; the function itself is the identity",
     "nn.dropout": "random: each call of f draws a new mask, so finite differences see noise",
     "image.random_flip_left_right": "random: each call of f flips or not",
     "image.random_flip_up_down": "random: each call of f flips or not",
+    "fftnd": "TF 2.21 has no CPU kernel for FFTND, so no TF numbers",
+    "ifftnd": "TF 2.21 has no CPU kernel for IFFTND, so no TF numbers",
+    "rfftnd": "TF 2.21 has no CPU kernel for RFFTND, so no TF numbers",
+    "irfftnd": "TF 2.21 has no CPU kernel for IRFFTND, so no TF numbers",
 }

@@ -3,7 +3,8 @@ unconnected and empty cases, messages), and a sweep of every public op against T
 
 The expected values were computed with TF 2.21's ``tf.test.compute_gradient`` on the same
 functions and inputs; the sweep's are in ``tests/data/gradient_sweep_tf221.json`` (written by
-running ``tests/gradient_sweep_cases.py`` under TF).
+running ``tests/gradient_sweep_cases.py`` under TF: ``scripts/gradient_sweep_tf.py`` adds the
+new cases' entries).
 """
 
 from __future__ import annotations

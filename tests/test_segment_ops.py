@@ -165,6 +165,21 @@ def test_product_second_order_as_tf():
     assert t2.gradient(g1, x).numpy().tolist() == [2, 1, 3, 0]
 
 
+def test_product_gradient_of_rows_counts_zeros_per_column():
+    # TF 2.21: column 0 of segment 0 has one zero (its gradient: the others' product), column 1
+    # two (no gradient); segment 1 has none.
+    x = tf.constant([[1.0, 0.0], [2.0, 3.0], [0.0, 0.0], [4.0, 5.0]])
+    w = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    for f in (
+        lambda v: tf.math.segment_prod(v, [0, 0, 0, 1]),
+        lambda v: tf.math.unsorted_segment_prod(v, [0, 0, 0, 1], 2),
+    ):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(f(x) * w)
+        assert tape.gradient(y, x).numpy().tolist() == [[0, 0], [0, 0], [2, 0], [3, 4]]
+
+
 def test_compiled_paths():
     @tf.function
     def f(x, ids):

@@ -58,8 +58,8 @@ def _segment_prod_jvp(num_segments, primals, tangents):
     nonzero_prod = _segment_prod(safe, ids, num_segments)
     at = jnp.clip(ids, 0, max(num_segments - 1, 0))  # dropped ids (out of range) are masked below
     factor = jnp.where(zero, nonzero_prod[at], out[at] / safe)
-    kept = (ids >= 0) & (ids < num_segments) & (zeros[at] <= 1)
-    factor = jnp.where(kept.reshape(ids.shape + (1,) * (data.ndim - 1)), factor, 0)
+    in_range = ((ids >= 0) & (ids < num_segments)).reshape(ids.shape + (1,) * (data.ndim - 1))
+    factor = jnp.where(in_range & (zeros[at] <= 1), factor, 0)  # zeros are counted per column
     return out, jax.ops.segment_sum(factor * tangents[0], ids, num_segments)
 
 
