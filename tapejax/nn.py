@@ -2,6 +2,25 @@
 
 A namespace: re-exports only (see the README's Architecture)."""
 
+from ._ops.nn.conv_ops import (
+    atrous_conv2d,
+    atrous_conv2d_transpose,
+    conv1d_transpose,
+    conv2d_transpose,
+    conv3d,
+    conv3d_transpose,
+    conv_transpose,
+    depthwise_conv2d,
+    depthwise_conv2d_backprop_filter,
+    depthwise_conv2d_backprop_input,
+    separable_conv2d,
+)
+from ._ops.nn.pool_ops import (
+    avg_pool3d,
+    max_pool3d,
+    max_pool_with_argmax,
+    pool,
+)
 from ._ops.nn_ops import (
     avg_pool,
     avg_pool1d,
@@ -49,15 +68,26 @@ from ._ops.nn_ops import (
 )
 
 __all__ = [
+    "atrous_conv2d",
+    "atrous_conv2d_transpose",
     "avg_pool",
     "avg_pool1d",
     "avg_pool2d",
+    "avg_pool3d",
     "batch_normalization",
     "bias_add",
     "compute_average_loss",
     "conv1d",
+    "conv1d_transpose",
     "conv2d",
+    "conv2d_transpose",
+    "conv3d",
+    "conv3d_transpose",
+    "conv_transpose",
     "convolution",
+    "depthwise_conv2d",
+    "depthwise_conv2d_backprop_filter",
+    "depthwise_conv2d_backprop_input",
     "dropout",
     "elu",
     "embedding_lookup",
@@ -72,11 +102,15 @@ __all__ = [
     "max_pool",
     "max_pool1d",
     "max_pool2d",
+    "max_pool3d",
+    "max_pool_with_argmax",
     "moments",
     "normalize_moments",
+    "pool",
     "relu",
     "relu6",
     "selu",
+    "separable_conv2d",
     "sigmoid",
     "sigmoid_cross_entropy_with_logits",
     "silu",
