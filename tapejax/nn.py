@@ -15,11 +15,29 @@ from ._ops.nn.conv_ops import (
     depthwise_conv2d_backprop_input,
     separable_conv2d,
 )
+from ._ops.nn.isotonic_ops import (
+    isotonic_regression,
+)
+from ._ops.nn.morphology_ops import (
+    dilation2d,
+    erosion2d,
+)
+from ._ops.nn.normalization_ops import (
+    batch_norm_with_global_normalization,
+    local_response_normalization,
+    lrn,
+    sufficient_statistics,
+    weighted_moments,
+)
 from ._ops.nn.pool_ops import (
     avg_pool3d,
     max_pool3d,
     max_pool_with_argmax,
     pool,
+)
+from ._ops.nn.rearrange_ops import (
+    depth_to_space,
+    space_to_depth,
 )
 from ._ops.nn_ops import (
     avg_pool,
@@ -31,6 +49,7 @@ from ._ops.nn_ops import (
     conv1d,
     conv2d,
     convolution,
+    crelu,
     dropout,
     elu,
     embedding_lookup,
@@ -49,6 +68,7 @@ from ._ops.nn_ops import (
     normalize_moments,
     relu,
     relu6,
+    scale_regularization_loss,
     selu,
     sigmoid,
     sigmoid_cross_entropy_with_logits,
@@ -66,14 +86,18 @@ from ._ops.nn_ops import (
     weighted_cross_entropy_with_logits,
     zero_fraction,
 )
+from ._ops.sort_ops import approx_max_k, approx_min_k
 
 __all__ = [
+    "approx_max_k",
+    "approx_min_k",
     "atrous_conv2d",
     "atrous_conv2d_transpose",
     "avg_pool",
     "avg_pool1d",
     "avg_pool2d",
     "avg_pool3d",
+    "batch_norm_with_global_normalization",
     "batch_normalization",
     "bias_add",
     "compute_average_loss",
@@ -85,20 +109,27 @@ __all__ = [
     "conv3d_transpose",
     "conv_transpose",
     "convolution",
+    "crelu",
+    "depth_to_space",
     "depthwise_conv2d",
     "depthwise_conv2d_backprop_filter",
     "depthwise_conv2d_backprop_input",
+    "dilation2d",
     "dropout",
     "elu",
     "embedding_lookup",
+    "erosion2d",
     "gather",
     "gelu",
     "in_top_k",
+    "isotonic_regression",
     "l2_loss",
     "l2_normalize",
     "leaky_relu",
+    "local_response_normalization",
     "log_poisson_loss",
     "log_softmax",
+    "lrn",
     "max_pool",
     "max_pool1d",
     "max_pool2d",
@@ -109,6 +140,7 @@ __all__ = [
     "pool",
     "relu",
     "relu6",
+    "scale_regularization_loss",
     "selu",
     "separable_conv2d",
     "sigmoid",
@@ -118,12 +150,15 @@ __all__ = [
     "softmax_cross_entropy_with_logits",
     "softplus",
     "softsign",
+    "space_to_depth",
     "sparse_softmax_cross_entropy_with_logits",
     "squeeze",
     "stop_gradient",
+    "sufficient_statistics",
     "swish",
     "tanh",
     "top_k",
     "weighted_cross_entropy_with_logits",
+    "weighted_moments",
     "zero_fraction",
 ]

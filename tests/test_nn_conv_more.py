@@ -1,8 +1,8 @@
 """``tf.nn``'s transposed, 3-D, atrous, depthwise and separable convolutions (issue 21).
 
 TF's numbers were computed with TensorFlow 2.21 (CPU, ``TF_ENABLE_ONEDNN_OPTS=0``) on the
-inputs ``_data`` makes, and are stored as fingerprints: ``sum(y * cos(0.3 * k))`` over the
-flattened output, and the same of each input's gradient of ``sum(y * cos(0.3 * k))``.
+inputs ``tf_fingerprints.data`` makes, and are stored as fingerprints (``sum(y * cos(0.3 * k))``
+of the output and of each input's gradient; see ``tf_fingerprints``).
 Gradients are also checked against ``jax.grad`` of ``jax.lax`` references and finite
 differences (``check_many``).
 """
@@ -14,24 +14,13 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 from op_checks import check_many
+from tf_fingerprints import check_against_tf
+from tf_fingerprints import data as _data
 
 import tapejax as tf
 from tapejax.errors import InvalidArgumentError
 
 nn = tf.nn
-
-
-def _data(shape, seed):
-    return np.sin(np.arange(int(np.prod(shape))) * 0.7 + seed).reshape(shape).astype(np.float32)
-
-
-def _weights(shape):
-    return np.cos(np.arange(int(np.prod(shape))) * 0.3).reshape(shape).astype(np.float32)
-
-
-def _fingerprint(a):
-    a = np.asarray(a, np.float64)
-    return float(np.sum(a * _weights(a.shape)))
 
 
 CASES = {
@@ -122,23 +111,10 @@ TF = {
 }
 
 
-def _run(name):
-    f, shapes = CASES[name]
-    args = [tf.constant(_data(s, i)) for i, s in enumerate(shapes)]
-    with tf.GradientTape() as tape:
-        tape.watch(args)
-        y = f(*args)
-        loss = tf.reduce_sum(y * _weights(y.shape))
-    return y, tape.gradient(loss, args)
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_values_and_gradients_match_tf(name):
-    shape, value, grads = TF[name]
-    y, got = _run(name)
-    assert y.shape == shape and y.dtype == tf.float32
-    np.testing.assert_allclose(_fingerprint(y), value, rtol=1e-4, atol=2e-4)
-    np.testing.assert_allclose([_fingerprint(g) for g in got], grads, rtol=1e-4, atol=2e-4)
+    f, shapes = CASES[name]
+    assert check_against_tf(f, shapes, TF[name]).dtype == tf.float32
 
 
 def _lax(x, w, strides, padding, dilation=(1, 1), groups=1):

@@ -1,8 +1,7 @@
 """``tf.nn.max_pool3d``, ``avg_pool3d``, ``pool`` and ``max_pool_with_argmax`` (issue 21).
 
 TF's numbers were computed with TensorFlow 2.21 (CPU, ``TF_ENABLE_ONEDNN_OPTS=0``) on the
-inputs ``_data`` makes, stored as fingerprints (``sum(y * cos(0.3 * k))`` of the output, and
-the same of the input's gradient of ``sum(y * cos(0.3 * k))``), as in ``test_nn_conv_more``.
+inputs ``tf_fingerprints.data`` makes, stored as fingerprints (see ``tf_fingerprints``).
 """
 
 from __future__ import annotations
@@ -12,7 +11,8 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 from op_checks import check_many
-from test_nn_conv_more import _data, _fingerprint, _weights
+from tf_fingerprints import check_against_tf
+from tf_fingerprints import data as _data
 
 import tapejax as tf
 from tapejax.errors import InvalidArgumentError
@@ -55,15 +55,7 @@ TF = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_values_and_gradients_match_tf(name):
     f, shape = CASES[name]
-    x = tf.constant(_data(shape, 0))
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        y = f(x)
-        loss = tf.reduce_sum(y * _weights(y.shape))
-    out_shape, value, (grad,) = TF[name]
-    assert y.shape == out_shape
-    np.testing.assert_allclose(_fingerprint(y), value, rtol=1e-4, atol=2e-4)
-    np.testing.assert_allclose(_fingerprint(tape.gradient(loss, x)), grad, rtol=1e-4, atol=2e-4)
+    check_against_tf(f, [shape], TF[name])
 
 
 def test_argmax_indices_are_tfs():

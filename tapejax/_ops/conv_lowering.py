@@ -375,7 +375,11 @@ def _max_pool(x, dims, steps, padding, dilation, cpu):
         # a concrete (numpy) identity lets JAX pick its differentiable max-window reducer (which
         # has no gradient for dilated windows: those take the slices' form everywhere)
         return lax.reduce_window(x, np.asarray(low, x.dtype), lax.max, dims, steps, padding)
-    windows = _windows(x, jnp.asarray(low, x.dtype), dims, steps, padding, dilation)
+    return _first_max(_windows(x, jnp.asarray(low, x.dtype), dims, steps, padding, dilation))
+
+
+def _first_max(windows):
+    """The elementwise maximum of ``windows``, differentiated as the first window holding it."""
     top = lax.stop_gradient(functools.reduce(lax.max, windows))
     taken = jnp.zeros(top.shape, bool)
     chosen = jnp.zeros_like(top)
@@ -425,3 +429,25 @@ def _max_pool_argmax(x, dims, steps, padding):
         argmax = jnp.where(first, index, argmax)
         found = found | first
     return argmax
+
+
+def dilation2d(x, w, steps, padding, rates):
+    """Grayscale morphological dilation (TF's ``Dilation2D``): ``y[b, i, j, c] = max over taps
+    (p, q) of x[b, s*i + r*p, s*j + r*q, c] + w[p, q, c]`` of ``x`` padded with -inf (NHWC,
+    ``w`` ``[fh, fw, channels]``); the gradient goes to each window's first maximum.
+
+    A max over the window's strided slices, as ``max_pool``'s CPU form (XLA has no such
+    reduction with a per-tap offset), on every platform.
+    """
+    pads = tuple(tuple(p) for p in padding) if not isinstance(padding, str) else padding
+    return _dilation2d(x, w, tuple(steps), pads, tuple(rates))
+
+
+@partial(jax.jit, static_argnums=(2, 3, 4))
+def _dilation2d(x, w, steps, padding, rates):
+    dims = (1, w.shape[0], w.shape[1], 1)
+    windows = _windows(
+        x, jnp.asarray(_lowest(x.dtype), x.dtype), dims, (1, *steps, 1), padding, (1, *rates, 1)
+    )
+    taps = itertools.product(range(w.shape[0]), range(w.shape[1]))
+    return _first_max([window + w[p, q] for window, (p, q) in zip(windows, taps, strict=True)])
