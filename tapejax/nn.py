@@ -15,6 +15,11 @@ from ._ops.nn.conv_ops import (
     depthwise_conv2d_backprop_input,
     separable_conv2d,
 )
+from ._ops.nn.ctc_ops import (
+    collapse_repeated,
+    ctc_loss,
+    ctc_unique_labels,
+)
 from ._ops.nn.isotonic_ops import (
     isotonic_regression,
 )
@@ -100,6 +105,7 @@ __all__ = [
     "batch_norm_with_global_normalization",
     "batch_normalization",
     "bias_add",
+    "collapse_repeated",
     "compute_average_loss",
     "conv1d",
     "conv1d_transpose",
@@ -110,6 +116,8 @@ __all__ = [
     "conv_transpose",
     "convolution",
     "crelu",
+    "ctc_loss",
+    "ctc_unique_labels",
     "depth_to_space",
     "depthwise_conv2d",
     "depthwise_conv2d_backprop_filter",
