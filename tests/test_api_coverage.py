@@ -22,7 +22,7 @@ NAMES = json.load(open(os.path.join(os.path.dirname(__file__), "data", "tf221_ap
 FLOORS = {
     "tf": 0.85,
     "tf.math": 0.99,
-    "tf.nn": 0.44,
+    "tf.nn": 0.80,
     "tf.linalg": 0.60,
     "tf.random": 0.35,
     "tf.image": 0.15,

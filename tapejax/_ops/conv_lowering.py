@@ -349,9 +349,10 @@ def _depthwise(x, w, strides, pads, lhs_dilation, rhs_dilation):
 # --- pooling ------------------------------------------------------------------------------
 
 
-def max_pool(x, dims, steps, padding):
-    """``jax.lax.reduce_window(x, -inf, max, dims, steps, padding)`` (``padding`` a string or
-    pairs), whose gradient goes to the first maximum of each window, as TF's.
+def max_pool(x, dims, steps, padding, dilation=None):
+    """``jax.lax.reduce_window(x, -inf, max, dims, steps, padding, window_dilation=dilation)``
+    (``padding`` a string or pairs), whose gradient goes to the first maximum of each window,
+    as TF's.
 
     On the CPU, XLA's gradient of a max window (select-and-scatter) ran 4x slower than the same
     choice made elementwise: the value is the maximum of the window's strided slices, and the
@@ -359,23 +360,26 @@ def max_pool(x, dims, steps, padding):
     gradient of that ``where`` sends each window's cotangent to its first maximum.
     """
     pads = tuple(tuple(p) for p in padding) if not isinstance(padding, str) else padding
-    return _max_pool(x, tuple(dims), tuple(steps), pads, _cpu_lowering(x))
+    dilation = tuple(dilation) if dilation is not None else (1,) * x.ndim
+    return _max_pool(x, tuple(dims), tuple(steps), pads, dilation, _cpu_lowering(x))
 
 
-@partial(jax.jit, static_argnums=(1, 2, 3, 4))
-def _max_pool(x, dims, steps, padding, cpu):
-    low = -jnp.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
-    init = jnp.asarray(low, x.dtype)
-    if not cpu or x.size == 0:
-        # a concrete (numpy) identity lets JAX pick its differentiable max-window reducer
+def _lowest(dtype):
+    return -jnp.inf if jnp.issubdtype(dtype, jnp.floating) else jnp.iinfo(dtype).min
+
+
+@partial(jax.jit, static_argnums=(1, 2, 3, 4, 5))
+def _max_pool(x, dims, steps, padding, dilation, cpu):
+    low = _lowest(x.dtype)
+    if (not cpu and max(dilation) == 1) or x.size == 0:
+        # a concrete (numpy) identity lets JAX pick its differentiable max-window reducer (which
+        # has no gradient for dilated windows: those take the slices' form everywhere)
         return lax.reduce_window(x, np.asarray(low, x.dtype), lax.max, dims, steps, padding)
-    pads = lax.padtype_to_pads(x.shape, dims, steps, padding) if isinstance(padding, str) else padding
-    xp = lax.pad(x, init, [(lo, hi, 0) for lo, hi in pads])
-    out = [(size - d) // s + 1 for size, d, s in zip(xp.shape, dims, steps, strict=True)]
-    windows = [
-        lax.slice(xp, tap, [t + (o - 1) * s + 1 for t, o, s in zip(tap, out, steps, strict=True)], steps)
-        for tap in itertools.product(*(range(d) for d in dims))
-    ]
+    return _first_max(_windows(x, jnp.asarray(low, x.dtype), dims, steps, padding, dilation))
+
+
+def _first_max(windows):
+    """The elementwise maximum of ``windows``, differentiated as the first window holding it."""
     top = lax.stop_gradient(functools.reduce(lax.max, windows))
     taken = jnp.zeros(top.shape, bool)
     chosen = jnp.zeros_like(top)
@@ -384,3 +388,66 @@ def _max_pool(x, dims, steps, padding, cpu):
         chosen = jnp.where(first, window, chosen)
         taken = taken | first
     return jnp.where(taken, chosen, top)  # no element equals a NaN maximum: the NaN itself
+
+
+def _windows(x, fill, dims, steps, padding, dilation):
+    """The strided slices of ``x`` (padded with ``fill``) that each window tap reads, in
+    row-major window order."""
+    window = [(d - 1) * r + 1 for d, r in zip(dims, dilation, strict=True)]
+    pads = lax.padtype_to_pads(x.shape, window, steps, padding) if isinstance(padding, str) else padding
+    xp = lax.pad(x, fill, [(lo, hi, 0) for lo, hi in pads])
+    out = [(size - w) // s + 1 for size, w, s in zip(xp.shape, window, steps, strict=True)]
+    taps = itertools.product(*(range(0, (d - 1) * r + 1, r) for d, r in zip(dims, dilation, strict=True)))
+    return [
+        lax.slice(xp, tap, [t + (o - 1) * s + 1 for t, o, s in zip(tap, out, steps, strict=True)], steps)
+        for tap in taps
+    ]
+
+
+def max_pool_argmax(x, dims, steps, padding):
+    """Where each window of ``max_pool(x, dims, steps, padding)`` takes its value: the flat
+    (row-major) index into ``x`` of its first maximum (TF's ``MaxPoolWithArgmax``), int64.
+
+    Written as the windows' strided slices (of ``x``, and of each element's flat index), as
+    ``max_pool``'s CPU form: the index is taken from the first slice equal to the maximum.
+    """
+    pads = tuple(tuple(p) for p in padding) if not isinstance(padding, str) else padding
+    return _max_pool_argmax(x, tuple(dims), tuple(steps), pads)
+
+
+@partial(jax.jit, static_argnums=(1, 2, 3))
+def _max_pool_argmax(x, dims, steps, padding):
+    ones = (1,) * x.ndim
+    values = _windows(x, jnp.asarray(_lowest(x.dtype), x.dtype), dims, steps, padding, ones)
+    flat = jnp.arange(x.size, dtype=jnp.int64).reshape(x.shape)
+    indices = _windows(flat, jnp.asarray(-1, jnp.int64), dims, steps, padding, ones)
+    top = functools.reduce(lax.max, values)
+    found = jnp.zeros(top.shape, bool)
+    argmax = jnp.zeros(top.shape, jnp.int64)
+    for value, index in zip(values, indices, strict=True):
+        first = (value == top) & (index >= 0) & ~found
+        argmax = jnp.where(first, index, argmax)
+        found = found | first
+    return argmax
+
+
+def dilation2d(x, w, steps, padding, rates):
+    """Grayscale morphological dilation (TF's ``Dilation2D``): ``y[b, i, j, c] = max over taps
+    (p, q) of x[b, s*i + r*p, s*j + r*q, c] + w[p, q, c]`` of ``x`` padded with -inf (NHWC,
+    ``w`` ``[fh, fw, channels]``); the gradient goes to each window's first maximum.
+
+    A max over the window's strided slices, as ``max_pool``'s CPU form (XLA has no such
+    reduction with a per-tap offset), on every platform.
+    """
+    pads = tuple(tuple(p) for p in padding) if not isinstance(padding, str) else padding
+    return _dilation2d(x, w, tuple(steps), pads, tuple(rates))
+
+
+@partial(jax.jit, static_argnums=(2, 3, 4))
+def _dilation2d(x, w, steps, padding, rates):
+    dims = (1, w.shape[0], w.shape[1], 1)
+    windows = _windows(
+        x, jnp.asarray(_lowest(x.dtype), x.dtype), dims, (1, *steps, 1), padding, (1, *rates, 1)
+    )
+    taps = itertools.product(range(w.shape[0]), range(w.shape[1]))
+    return _first_max([window + w[p, q] for window, (p, q) in zip(windows, taps, strict=True)])

@@ -22,8 +22,9 @@ from .array_ops import reshape
 from .builders import FLOAT, REAL, check_dtype, check_same_dtype, convert_like
 
 
-def _per_dim(value, n: int, name: str, default=1) -> tuple:
-    """TF's int-or-list spatial arguments (``strides=2``, ``[1, 2, 2, 1]``) -> n ints."""
+def _per_dim(value, n: int, name: str, default=1, channels_first: bool = False) -> tuple:
+    """TF's int-or-list spatial arguments (``strides=2``, ``[1, 2, 2, 1]``, channels first
+    ``[1, 1, 2, 2]``) -> n ints."""
     if value is None:
         return (default,) * n
     values = [int(v) for v in (value if isinstance(value, (list, tuple)) else [value])]
@@ -32,7 +33,7 @@ def _per_dim(value, n: int, name: str, default=1) -> tuple:
     if len(values) == n:
         return tuple(values)
     if len(values) == n + 2:
-        return tuple(values[1:-1])
+        return tuple(values[2:] if channels_first else values[1:-1])
     raise ValueError(f"{name} should be of length 1, {n} or {n + 2}, got {values}.")
 
 
@@ -100,9 +101,9 @@ def convolution(
             f"input depth must be evenly divisible by filter depth: {c_in} vs {w.shape[-2]} [Op:Conv2D]"
         )
     static = {
-        "strides": _per_dim(strides, n, "strides"),
+        "strides": _per_dim(strides, n, "strides", channels_first=channels_first),
         "padding": _padding(padding, n, channels_first, _conv_op_name(n)),
-        "dilations": _per_dim(dilations, n, "dilations"),
+        "dilations": _per_dim(dilations, n, "dilations", channels_first=channels_first),
         "numbers": (lhs, spatial + "IO", lhs),
     }
     return record(_CONV, (x, w), static)
@@ -143,14 +144,17 @@ def _window(x, ksize, strides, padding, n, channels_first):
     return dims, steps, padding
 
 
-def _max_pool(x, dims, steps, padding):
-    return conv_lowering.max_pool(x, dims, steps, padding)
+def _max_pool(x, dims, steps, padding, dilation=None):
+    return conv_lowering.max_pool(x, dims, steps, padding, dilation)
 
 
-def _avg_pool(x, dims, steps, padding):
+def _avg_pool(x, dims, steps, padding, dilation=None):
     zero = np.zeros((), x.dtype)
-    total = jax.lax.reduce_window(x, zero, jax.lax.add, dims, steps, padding)
-    count = jax.lax.reduce_window(np.ones(x.shape, x.dtype), zero, jax.lax.add, dims, steps, padding)
+    window = {"window_dilation": dilation}
+    total = jax.lax.reduce_window(x, zero, jax.lax.add, dims, steps, padding, **window)
+    count = jax.lax.reduce_window(
+        np.ones(x.shape, x.dtype), zero, jax.lax.add, dims, steps, padding, **window
+    )
     return total / count
 
 
@@ -158,15 +162,21 @@ _MAX_POOL = Op("MaxPool", _max_pool)
 _AVG_POOL = Op("AvgPool", _avg_pool)
 
 
-def _pool(op, input, ksize, strides, padding, data_format, rank=None) -> Tensor:  # noqa: A002
+def _pool(op, input, ksize, strides, padding, data_format, rank=None, dilations=None, dtypes=None) -> Tensor:  # noqa: A002
+    """Records pooling ``op`` (a max or an average, 1-3 spatial dims; ``dilations`` spread the
+    window as ``tf.nn.pool``'s)."""
     x = convert_to_tensor(input)
-    check_dtype(op.name, FLOAT if op is _AVG_POOL else REAL, x)
+    check_dtype(op.name, dtypes or (FLOAT if op.fn is _avg_pool else REAL), x)
     n, channels_first, _, _ = _layout(x, data_format, op.name, rank)
-    ksize, strides = _per_dim(ksize, n, "ksize"), _per_dim(strides, n, "strides")
+    ksize = _per_dim(ksize, n, "ksize", channels_first=channels_first)
+    strides = _per_dim(strides, n, "strides", channels_first=channels_first)
     dims, steps, pads = _window(
         x, ksize, strides, _padding(padding, n, channels_first, op.name), n, channels_first
     )
-    return record(op, (x,), {"dims": dims, "steps": steps, "padding": pads})
+    static = {"dims": dims, "steps": steps, "padding": pads}
+    if dilations is not None and max(dilations) > 1:
+        static["dilation"] = (1, 1, *dilations) if channels_first else (1, *dilations, 1)
+    return record(op, (x,), static)
 
 
 def max_pool(input, ksize, strides, padding, data_format=None, name=None) -> Tensor:  # noqa: A002

@@ -23,6 +23,7 @@ from . import random_ops as _random
 from .array_ops import broadcast_to, cast, squeeze, stop_gradient
 from .builders import FLOAT, REAL, binary_args, check_dtype, check_same_dtype, convert_like, unary
 from .conventions import rules as _rules
+from .join_ops import concat
 from .math_ops import sigmoid, softplus, softsign, tanh, zero_fraction  # noqa: F401 - also in tf.nn
 from .nn_conv import (  # noqa: F401 - tf.nn's namespace
     avg_pool,
@@ -61,6 +62,13 @@ def leaky_relu(features, alpha=0.2, name=None) -> Tensor:
     if x.dtype.is_integer:
         x = cast(x, "float32")
     return record(_LEAKY, (x, convert_to_tensor(alpha, dtype=x.dtype)))
+
+
+def crelu(features, axis=-1, name=None) -> Tensor:
+    """``relu(concat([features, -features], axis))``: the positive and the negative part, side
+    by side (``tf.nn.crelu``)."""
+    x = convert_to_tensor(features)
+    return relu(concat([x, _math.negative(x)], axis))
 
 
 def gelu(features, approximate=False, name=None) -> Tensor:
@@ -220,6 +228,12 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None) -> 
         in_unit = _math.logical_and(targets >= 0, targets <= 1)
         result = result + where(in_unit, _math.multiply(targets, 0.0), stirling)
     return result
+
+
+def scale_regularization_loss(regularization_loss) -> Tensor:
+    """The sum of ``regularization_loss`` divided by the number of replicas: one here, as
+    tapejax runs no distribution strategy (``tf.nn.scale_regularization_loss``)."""
+    return _math.reduce_sum(convert_to_tensor(regularization_loss))
 
 
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None) -> Tensor:
