@@ -44,7 +44,7 @@ def _stats():
     return disk_store.stats
 
 
-def _fresh(**setting):
+def _fresh():
     """Forgets tapejax's compiled programs and zeroes the counters (a 'new run')."""
     tf.clear_caches()
     for k in disk_store.stats:
@@ -295,3 +295,37 @@ def test_fresh_processes_writing_at_once_then_loading_compute_the_same(tmp_path)
     assert warm[2:] == [0, 0] and warm[1] >= cold[0][2]  # the second run loads them all
     for path in _entries(directory):
         assert disk_store.unpack(path.read_bytes(), path.stem) is not None
+
+
+def test_a_cached_function_is_called_as_jax_jit_is(cache):
+    """Per signature, as jax.jit keys it: weak types, containers, numpy and Python inputs, the
+    64-bit mode; and under a JAX transformation it is jax.jit's own."""
+
+    def f(a, b):
+        return jax.tree_util.tree_map(lambda u, v: u * 2 + v, a, b), jax.tree_util.tree_map(
+            lambda v: v - 1, b
+        )
+
+    cached, jitted = disk_cache.jit(f), jax.jit(f)
+    assert isinstance(cached, disk_cache.CachedJit)
+    strong, weak = jax.numpy.float32(1.5) * jax.numpy.ones(3), jax.numpy.asarray(1.5)
+    calls = [
+        (strong, strong),
+        (strong, jax.numpy.asarray(np.float32(1.5))),
+        (strong, weak),  # weak-typed, else the same: another signature, weak outputs as jax.jit's
+        (np.arange(3, dtype=np.float32), 2.0),
+        ([strong], [weak]),
+        ((strong,), (weak,)),
+        (np.arange(3, dtype=np.int32), np.int32(4)),
+    ]
+    for args in calls + calls:  # again: from the programs kept in memory
+        got, want = cached(*args), jitted(*args)
+        for g, w in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want), strict=True):
+            assert g.dtype == w.dtype and g.weak_type == w.weak_type and np.array_equal(g, w)
+    with jax.enable_x64(True):  # the 64-bit mode is part of the signature (Python floats: f64)
+        assert cached(np.float64(1.0), 2.0)[0].dtype == np.float64
+    assert cached(np.float32(1.0), 2.0)[0].dtype == np.float32
+    grad = jax.grad(lambda v: cached(v, v)[0].sum())(strong)  # tracers: jax.jit's own call
+    assert np.array_equal(grad, jax.grad(lambda v: jitted(v, v)[0].sum())(strong))
+    # each signature once (the tuples' program is the lists': loaded from its entry)
+    assert _stats()["compiled"] + _stats()["loaded"] == len(calls) + 2

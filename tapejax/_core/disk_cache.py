@@ -117,12 +117,15 @@ class CachedJit:
         try:
             if _MULTI[0]:
                 raise AttributeError  # placement is part of the signature: the full path
-            if args and type(args[0]) is list:  # tapejax.function's (values, variable values)
+            if args and all(type(a) is list for a in args):  # tapejax.function's (values, variables)
                 signature = (_trace_context(), *map(len, args), *chain.from_iterable(map(_avals, args)))
             else:  # flat arrays: the engine's programs
                 signature = (_trace_context(), *map(_AVAL, args))
-        except (AttributeError, TypeError):  # numpy arrays, Python numbers, other trees
-            signature = _signature(args)
+        except AttributeError:  # numpy arrays, Python numbers, other trees
+            try:
+                signature = _signature(args)
+            except TypeError:  # not JAX values: jax.jit's own error
+                return self.jitted(*args)
         call = self.calls.get(signature)
         if call is None:
             return self._first_call(signature, args)
