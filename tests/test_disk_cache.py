@@ -51,12 +51,12 @@ def _fresh():
         disk_store.stats[k] = 0
 
 
-def programs(checked: bool = False) -> list:
+def programs(checked: bool = False, keras: bool = True) -> list:
     """Values of tapejax's kinds of compiled program, as bytes (bit-identity): a fused eager
     gradient (with materialize), a second derivative (the inner derivative replayed under
     JAX's trace), a tf.function assigning a Variable with numpy and tensor inputs, two Keras
-    fit epochs and, when ``checked``, a function with a runtime check (checkify numbers its
-    checks per process: traced again in the same process, its program is another one)."""
+    fit epochs (``keras``) and, when ``checked``, a function with a runtime check (checkify
+    numbers its checks per process: traced again in the same process, it is another program)."""
     rng = np.random.default_rng(0)
     x = tf.constant(rng.standard_normal((16, 8)).astype(np.float32))
     w = tf.Variable(rng.standard_normal((8, 4)).astype(np.float32))
@@ -93,13 +93,18 @@ def programs(checked: bool = False) -> list:
 
     if checked:
         out.append(positive_root(tf.constant([1.0, 4.0])))
+    if not keras:
+        return _as_bytes(out)
     tf.keras.utils.set_random_seed(0)
     model = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu"), tf.keras.layers.Dense(1)])
     model.compile(optimizer="adam", loss="mse")
     data = rng.standard_normal((32, 4)).astype(np.float32), rng.standard_normal((32, 1)).astype(np.float32)
     model.fit(*data, epochs=2, batch_size=8, verbose=0)
-    out += model.weights
-    return [(np.asarray(v).dtype.str, np.asarray(v).shape, np.asarray(v).tobytes()) for v in out]
+    return _as_bytes(out + model.weights)
+
+
+def _as_bytes(values) -> list:
+    return [(np.asarray(v).dtype.str, np.asarray(v).shape, np.asarray(v).tobytes()) for v in values]
 
 
 def _entries(directory) -> list:
@@ -125,12 +130,12 @@ def test_results_are_bit_identical_off_cold_and_warm(cache, monkeypatch):
     assert cold == off and warm == off
 
 
-def _corrupt_all(directory, how) -> int:
+def _corrupt_all(directory, kinds) -> int:
+    """Spoils every entry, each in one of the ways ``kinds`` names (in turn)."""
     entries = _entries(directory)
     other = entries[0].read_bytes()
-    for path in entries:
-        data = path.read_bytes()
-        key = path.stem
+    for i, path in enumerate(entries):
+        data, key, how = path.read_bytes(), path.stem, kinds[i % len(kinds)]
         path.write_bytes(
             {
                 "garbage": os.urandom(len(data)),
@@ -147,12 +152,13 @@ def _corrupt_all(directory, how) -> int:
 
 
 @pytest.mark.parametrize(
-    "how", ["garbage", "truncated", "empty", "flipped", "foreign", "other format", "bad payload"]
+    "kinds", [("garbage", "truncated", "empty", "flipped"), ("foreign", "other format", "bad payload")]
 )
-def test_a_corrupt_entry_is_passed_over_and_rewritten(cache, how):
+def test_corrupt_entries_are_passed_over_and_rewritten(cache, kinds):
     reference = programs()
     uses = _stats()["compiled"] + _stats()["loaded"]
-    n = _corrupt_all(cache, how)
+    n = _corrupt_all(cache, kinds)
+    assert n >= len(kinds)
     _fresh()
     assert programs() == reference
     # each corrupt entry is passed over once, compiled and written again (then loaded if the
@@ -264,7 +270,7 @@ import hashlib, sys
 sys.path.insert(0, {tests!r})
 from test_disk_cache import programs
 from tapejax._core import disk_store
-digest = hashlib.sha256(repr(programs(checked=True)).encode()).hexdigest()
+digest = hashlib.sha256(repr(programs(checked=True, keras=False)).encode()).hexdigest()
 print(digest, disk_store.stats["loaded"], disk_store.stats["compiled"], disk_store.stats["written"])
 """
 
@@ -291,7 +297,7 @@ def test_fresh_processes_writing_at_once_then_loading_compute_the_same(tmp_path)
     off = _result(_spawn("0"))
     assert {r[0] for r in cold + [warm, off]} == {off[0]}  # bit-identical results
     # between them they compiled every program (one may load what the other wrote first)
-    assert all(r[3] == r[2] and r[1] + r[2] >= 5 for r in cold)
+    assert all(r[3] == r[2] and r[1] + r[2] >= 4 for r in cold)
     assert warm[2:] == [0, 0] and warm[1] >= cold[0][2]  # the second run loads them all
     for path in _entries(directory):
         assert disk_store.unpack(path.read_bytes(), path.stem) is not None
