@@ -335,3 +335,15 @@ def test_a_cached_function_is_called_as_jax_jit_is(cache):
     assert np.array_equal(grad, jax.grad(lambda v: jitted(v, v)[0].sum())(strong))
     # each signature once (the tuples' program is the lists': loaded from its entry)
     assert _stats()["compiled"] + _stats()["loaded"] == len(calls) + 2
+
+
+def test_programs_with_one_text_that_read_other_inputs_are_other_entries(cache):
+    """JAX prunes unused inputs before lowering: two programs can have the same StableHLO text
+    and read different arguments (which ones is the executable's Python side, kept_var_idx)."""
+    first = disk_cache.jit(lambda a, b, c: a * 2 + c)
+    second = disk_cache.jit(lambda a, b, c: a * 2 + b)
+    x, y, z = (jax.numpy.full(3, v, np.float32) for v in (1.0, 10.0, 100.0))
+    assert first.jitted.lower(x, y, z).as_text() == second.jitted.lower(x, y, z).as_text()
+    assert float(first(x, y, z)[0]) == 102.0
+    assert float(second(x, y, z)[0]) == 12.0
+    assert _stats()["compiled"] == 2 and _stats()["loaded"] == 0

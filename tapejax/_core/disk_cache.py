@@ -208,9 +208,9 @@ def _compiled(lowered, start: float):
 
 
 def _facts(lowered):
-    """``(backend, devices, description)`` of what the executable depends on beyond the text,
-    or None when it cannot be kept (Python callbacks, effects, device constants). Read from
-    JAX's lowering (no public spelling yet): a JAX without these attributes caches nothing."""
+    """``(backend, devices, description)``: what the executable depends on besides the text, or
+    None when it cannot be kept (Python callbacks, effects, device constants, symbolic shapes).
+    Read from JAX's lowering (no public spelling yet): a JAX without these caches nothing."""
     try:
         lowering = lowered._lowering
         args = lowering.compile_args
@@ -219,17 +219,47 @@ def _facts(lowered):
             or args["keepalive"]
             or args["ordered_effects"]
             or args["unordered_effects"]
+            or args["pgle_profiler"] is not None
+            or args["shape_poly_state"].uses_dim_vars
+            or lowering.const_args
         ):
             return None
-        if lowering.const_args:
-            return None
         backend, devices = args["backend"], tuple(lowering._device_list)
-        options = tuple(sorted(lowering._compiler_options_kvs or ()))
-        committed = bool(args["committed"])
+        described = (
+            backend.platform,
+            backend.platform_version,
+            tuple((d.id, d.device_kind, str(getattr(d, "compute_capability", ""))) for d in devices),
+            tuple(sorted(lowering._compiler_options_kvs or ())),
+            tuple(lowering._donated_invars),
+            *_python_side(lowered, args),
+        )
     except (AttributeError, KeyError, TypeError):
         return None
-    described = tuple((d.id, d.device_kind, str(getattr(d, "compute_capability", ""))) for d in devices)
-    return backend, devices, (backend.platform, backend.platform_version, described, options, committed)
+    return backend, devices, described
+
+
+def _python_side(lowered, args) -> tuple:
+    """What the executable keeps beside XLA's binary (JAX's ``UnloadedMeshExecutable``) and
+    the text does not say: two programs of one text can read different arguments (JAX prunes
+    unused ones: ``kept_var_idx``), or place them otherwise."""
+    return (
+        str(lowered.in_tree),
+        str(lowered.out_tree),
+        tuple(sorted(args["kept_var_idx"])),
+        repr(args["all_args_info"].in_avals),
+        repr(args["global_in_avals"]),
+        repr(args["global_out_avals"]),
+        repr(args["in_shardings"]),
+        repr(args["out_shardings"]),
+        repr(args["in_layouts"]),
+        repr(args["out_layouts"]),
+        repr(args["intermediate_shardings"]),
+        repr(args["context_mesh"]),
+        repr(args["mut"]),
+        args["tuple_args"],
+        args["num_devices"],
+        bool(args["committed"]),
+    )
 
 
 # JAX's settings that enter the compile options (jax/_src/compiler.py, get_compile_options).
@@ -287,14 +317,20 @@ def _host() -> str:
 
 
 def _deserialize(payload: bytes, lowered, facts):
-    """The executable in ``payload``; None when it does not load or computes other types."""
+    """The executable in ``payload``; None when it does not load, or when it reads other
+    arguments or computes other types than ``lowered`` (never, short of a changed file)."""
     from jax.experimental.serialize_executable import deserialize_and_load  # noqa: PLC0415
 
     backend, devices, _ = facts
+    args = lowered._lowering.compile_args
     try:
         compiled = deserialize_and_load(payload, lowered.in_tree, lowered.out_tree, backend, list(devices))
-        expected = [(a.shape, a.dtype) for a in jax.tree_util.tree_leaves(lowered.out_info)]
-        found = [(a.shape, a.dtype) for a in jax.tree_util.tree_leaves(compiled.out_info)]
+        loaded = compiled._executable
+        same = (
+            set(loaded._kept_var_idx) == set(args["kept_var_idx"])
+            and list(loaded.in_avals) == list(args["global_in_avals"])
+            and list(loaded.out_avals) == list(args["global_out_avals"])
+        )
     except Exception:  # noqa: BLE001 - whatever a bad payload raises: compiled instead
         return None
-    return compiled if found == expected else None
+    return compiled if same else None
