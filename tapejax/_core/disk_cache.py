@@ -19,8 +19,10 @@ configuration is never touched (its persistent cache stays the user's to switch 
 
 An entry is named by a SHA-256 of everything its executable depends on: the lowered StableHLO
 text, what the compile sees besides (the backend, its version, the devices' kinds and ids, the
-host CPU, ``XLA_FLAGS``, JAX's compiler settings) and the versions of jax and jaxlib (another
-version's program is another entry; old ones age out). ``disk_store.py`` keeps the entries:
+host CPU, ``XLA_FLAGS``, JAX's compiler settings), JAX's Python side of the executable (which
+arguments it reads once unused ones are pruned, their types, shardings: two programs of one
+text can differ there) and the versions of jax and jaxlib (another version's program is
+another entry; old ones age out). ``disk_store.py`` keeps the entries:
 a corrupt, truncated or foreign one reads as absent, and a payload that fails to load, or
 loads with other output types, is dropped; either way the program is compiled and its entry
 written again: a bad entry costs a compile, never a crash or another result. Writes are atomic
