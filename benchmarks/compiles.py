@@ -27,8 +27,15 @@ Each (program, variant) runs in its own fresh process (compiles are per process)
 the other. JAX's persistent compilation cache is off in the children. TensorFlow's eager ops and
 ``tf.function`` graphs are not XLA programs: its rows show times only.
 
+tapejax's own cache of compiled programs (``TAPEJAX_COMPILATION_CACHE``,
+tapejax/_core/disk_cache.py) is off in the children unless ``--cache`` names its modes, each a
+tapejax row: ``off``; ``cold`` (on, in an empty directory: what a first run pays, writing its
+programs); ``warm`` (on, in a directory one unmeasured earlier run of the same program filled).
+A compile the cache saves is no XLA compile: a warm row counts fewer, and its ``cache`` column
+says how many programs were loaded from disk.
+
 Usage: python benchmarks/compiles.py [--only linreg,gan] [--steps 10] [--repeats 1]
-       [--tf-python PYTHON] [--json FILE] [--names]
+       [--tf-python PYTHON] [--json FILE] [--names] [--cache off,cold,warm]
        python benchmarks/compiles.py --child VARIANT PROGRAM STEPS   (one run; prints JSON)
 """
 
@@ -41,6 +48,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -669,7 +677,13 @@ PROGRAMS = {
     "actor_critic": (actor_critic, jax_actor_critic, f"actor-critic, {EPISODES} episodes (step: episode)"),
     "fit": (fit, jax_fit, f"Keras fit, {FIT_EPOCHS} epochs (step: batch)"),
 }
-VARIANTS = {"jax": "jax.jit (limit)", "tapejax": "tapejax", "tf": "TF"}
+VARIANTS = {
+    "jax": "jax.jit (limit)",
+    "tapejax": "tapejax",
+    "tapejax:cold": "tapejax, cold cache",
+    "tapejax:warm": "tapejax, warm cache",
+    "tf": "TF",
+}
 
 
 # -- one run, in a fresh process ---------------------------------------------------------------
@@ -681,7 +695,7 @@ def child(variant: str, program: str, steps: int) -> dict:
 
         module = None
     else:
-        module = __import__({"tapejax": "tapejax", "tf": "tensorflow"}[variant])
+        module = __import__({"tapejax": "tapejax", "tf": "tensorflow"}[variant.partition(":")[0]])
     imported = {"import_s": time.perf_counter() - t0, **counter.snapshot()}
     np.random.seed(0)
     if module is not None:  # the Keras initializers' draws, so that runs are the same
@@ -700,7 +714,10 @@ def child(variant: str, program: str, steps: int) -> dict:
     counter.step = 1
     run(mark)
     end = {"t": time.perf_counter() - start, **counter.snapshot()}
-    return {"import": imported, "build": built, "marks": marks, "end": end, "names": counter.names}
+    record = {"import": imported, "build": built, "marks": marks, "end": end, "names": counter.names}
+    if variant.startswith("tapejax"):
+        record["disk"] = dict(sys.modules["tapejax._core.disk_cache"].stats)
+    return record
 
 
 # -- the parent: fresh processes, the table ----------------------------------------------------
@@ -712,8 +729,10 @@ def has_tensorflow(python: str) -> bool:
         return False
 
 
-def _run_child(python: str, variant: str, program: str, steps: int) -> dict:
+def _run_child(python: str, variant: str, program: str, steps: int, cache: str | None = None) -> dict:
+    """One child; ``cache``: the directory of tapejax's compilation cache (None: off)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_COMPILATION_CACHE")}
+    env["TAPEJAX_COMPILATION_CACHE"] = cache or "0"
     env.pop("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", None)
     env.pop("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", None)
     if variant == "tf":  # TensorFlow's Python imports tensorflow only, never this tapejax
@@ -764,20 +783,34 @@ def summarize(run: dict) -> dict:
             "trace_lower_s_total": end["trace_s"] + end["lower_s"],
             "names": run["names"],
         }
+    if "disk" in run:
+        out["disk"] = run["disk"]
     return out
 
 
-def measure(programs, steps: int, repeats: int, tf_python: str | None) -> dict:
+def _run_cached(variant: str, program: str, steps: int) -> dict:
+    """A tapejax child with its compilation cache cold (``tapejax:cold``: an empty directory)
+    or warm (``tapejax:warm``: filled by one unmeasured run before), in a new directory."""
+    with tempfile.TemporaryDirectory() as cache:
+        if variant.endswith(":warm"):
+            _run_child(sys.executable, variant, program, steps, cache)
+        return _run_child(sys.executable, variant, program, steps, cache)
+
+
+def measure(programs, steps: int, repeats: int, tf_python: str | None, cache_modes=("off",)) -> dict:
     """results[program][variant]: the summary of the median run (compile counts of every
     repeat must agree: they are exact; times are the medians)."""
-    variants = ["jax", "tapejax"] + (["tf"] if tf_python else [])
+    tapejax_rows = [{"off": "tapejax"}.get(m, f"tapejax:{m}") for m in cache_modes]
+    variants = ["jax", *tapejax_rows] + (["tf"] if tf_python else [])
     results = {}
     for program in programs:
         runs = {v: [] for v in variants}
         for _ in range(repeats):
             for v in variants:
                 python = tf_python if v == "tf" else sys.executable
-                runs[v].append(summarize(_run_child(python, v, program, steps)))
+                cached = v.startswith("tapejax:")
+                record = _run_cached(v, program, steps) if cached else _run_child(python, v, program, steps)
+                runs[v].append(summarize(record))
                 print(f"{program} / {v}: {_brief(runs[v][-1])}", file=sys.stderr, flush=True)
         results[program] = {}
         for v, rs in runs.items():
@@ -810,7 +843,8 @@ def _brief(r: dict) -> str:
         if "compiles_total" in r
         else ""
     )
-    return c + f"first step {r['first_step_s']:.2f} s, steady {r['steady_step_s'] * 1e3:.1f} ms"
+    disk = f"cache {r['disk']}, " if "disk" in r else ""
+    return c + disk + f"first step {r['first_step_s']:.2f} s, steady {r['steady_step_s'] * 1e3:.1f} ms"
 
 
 def _fmt_s(s):
@@ -843,6 +877,8 @@ def table(results: dict) -> str:
                 counts = f"{r['compiles_first']} / {r['compiles_total']} / {r['compiles_steady']}"
                 if not r.get("counts_agree", True):
                     counts += " (runs differ: first run's)"
+                if r.get("disk", {}).get("loaded"):
+                    counts += f" (+{r['disk']['loaded']} loaded from the cache)"
                 secs = f"{_fmt_s(r['compile_s_first'])} / {_fmt_s(r['compile_s_total'])}"
                 per = _per_step(r["compiles_per_step"])
                 setup = r.get("compiles_import", 0) + r.get("compiles_build", 0)
@@ -914,6 +950,11 @@ def main() -> None:
         "--json", default=None, help="also write the results (per-compile names included) here"
     )
     parser.add_argument("--names", action="store_true", help="also print tapejax's compiles by function name")
+    parser.add_argument(
+        "--cache",
+        default="off",
+        help="tapejax rows, by its compilation cache: comma-separated off, cold, warm (default off)",
+    )
     args = parser.parse_args()
     if args.child:
         variant, program, steps = args.child
@@ -924,7 +965,10 @@ def main() -> None:
     tf_python = args.tf_python or sys.executable
     tf_python = tf_python if has_tensorflow(tf_python) else None
     programs = [p for p in PROGRAMS if not args.only or p in args.only.split(",")]
-    results = measure(programs, args.steps, args.repeats, tf_python)
+    modes = [m for m in args.cache.split(",") if m]
+    if not modes or any(m not in ("off", "cold", "warm") for m in modes):
+        parser.error("--cache takes off, cold and warm, comma-separated")
+    results = measure(programs, args.steps, args.repeats, tf_python, modes)
     print(table(results))
     if args.names:
         print("\n" + names_table(results))

@@ -201,6 +201,7 @@ def fresh_process(variants, name: str, repeats: int = 3) -> dict:
     """Per variant, the median over ``repeats`` fresh processes of each time (interleaved)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     env = {k: v for k, v in env.items() if not k.startswith("JAX_COMPILATION_CACHE")}
+    env["TAPEJAX_COMPILATION_CACHE"] = "0"  # every child compiles (compiles.py --cache: tapejax's)
     with tempfile.TemporaryDirectory() as cache:
         envs = {
             v: env | ({"JAX_COMPILATION_CACHE_DIR": cache} | _CACHE_ENV if "cache" in v else {})

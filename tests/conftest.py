@@ -6,6 +6,12 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+# tapejax's cache of compiled programs (tapejax/_core/disk_cache.py) is off for the suite: no
+# test reads or writes the user's cache directory, and every run compiles what it runs (the
+# same XLA compiles on every run: tests that count them stay exact). tests/test_disk_cache.py
+# turns it on in temporary directories. TAPEJAX_TEST_COMPILATION_CACHE=DIR runs the suite with
+# the cache on in DIR instead (a new directory: cold; run again: warm).
+os.environ["TAPEJAX_COMPILATION_CACHE"] = os.environ.get("TAPEJAX_TEST_COMPILATION_CACHE", "0")
 sys.path.insert(0, os.path.dirname(__file__))
 
 # Hypothesis profiles for tests/test_properties.py: "ci" (the default) is fast and the same on

@@ -27,7 +27,13 @@ class Apart(tuple):
 
 
 LAYERS = (
-    ("tapejax._core", "tapejax._core.caches", "tapejax._core.checksum"),  # the package; caches; CRC-32s
+    (
+        "tapejax._core",
+        "tapejax._core.caches",
+        "tapejax._core.checksum",
+        "tapejax._core.disk_cache",
+        "tapejax._core.disk_store",
+    ),  # the package; caches; CRC-32s; compiled programs on disk
     ("tapejax._core.values",),  # DType, TensorShape, errors, x64, Tensor (concrete or pending)
     Apart(("tapejax._core.recording", "tapejax._core.autodiff")),  # record, tapes | replay, derivatives
     Apart(

@@ -19,6 +19,7 @@ import jax
 import jax.extend
 import numpy as np
 
+from .._core import disk_cache
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.leaked import leaked_error
 from .._core.recording.purify import no_recording, variables_as
@@ -400,4 +401,4 @@ def _pruned(
         flat = run(*values, *var_values)
         return flat[:n_outs], flat[n_outs:]
 
-    return jax.jit(call) if assigned_at is None else checked_call(call, assigned_at)
+    return disk_cache.jit(call) if assigned_at is None else checked_call(call, assigned_at)

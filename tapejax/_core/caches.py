@@ -51,7 +51,8 @@ being bit-identical to the plain one).
 
 An evicted compiled entry drops its ``jax.jit`` function (the XLA executables), so compiled
 code never outlives the bound, even when a plan still refers to the entry; a later use puts
-the entry back and compiles again.
+the entry back and compiles again. Compiled functions are ``disk_cache.jit``'s: their XLA
+executables are also kept on disk across runs (``TAPEJAX_COMPILATION_CACHE``, disk_cache.py).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ import collections
 import threading
 import weakref
 
-import jax
+from . import disk_cache
 
 MAX_COMPILED = 512
 MAX_OP_PROGRAMS = 2048
@@ -194,7 +195,7 @@ class _Entry:
         """The function to run now (compiled on first use)."""
         jitted = self.jitted
         if jitted is None:
-            jitted = self.jitted = jax.jit(self.fn)
+            jitted = self.jitted = disk_cache.jit(self.fn)
             compiled.compiles += 1
         return jitted
 

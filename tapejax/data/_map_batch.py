@@ -20,6 +20,7 @@ import jax
 import numpy as np
 
 from .._api.tensor_spec import TensorSpec
+from .._core import disk_cache
 from .._core.values import x64
 from .._core.values.dtype import as_dtype
 from ._function import ElementFunction
@@ -97,7 +98,7 @@ def _vectorized_program(fn: ElementFunction, first):
         example = [np.asarray(a) for a in jax.tree_util.tree_leaves(_arguments(first))]
         closed = jax.make_jaxpr(one)(*example)
         if not closed.effects and not _per_element_only(closed.jaxpr):
-            program = (jax.jit(jax.vmap(one)), trace.out_tree)
+            program = (disk_cache.jit(jax.vmap(one)), trace.out_tree)
     cache[key] = program
     return program
 

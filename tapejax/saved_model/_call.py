@@ -16,6 +16,7 @@ from jax.custom_batching import sequential_vmap
 
 from .._api.function import Function
 from .._api.tensor_spec import TensorSpec
+from .._core import disk_cache
 from .._core.recording.record import Op, record
 from .._core.recording.variable import write_back
 from .._core.values import x64
@@ -105,7 +106,7 @@ class _Variant:
         self.variables = [variables[i] for i in entry["variables"]]
         self.assigned = [variables[i] for i in entry["assigned"]]
         no_gradient = _NoGradient(name, where, entry["vjp_order"], original)
-        fn = jax.jit(differentiable_call(exported, no_gradient))
+        fn = disk_cache.jit(differentiable_call(exported, no_gradient))
         self.op = Op(
             "StatefulPartitionedCall", fn, multiple_results=True, reverse_only=True, input_errors=False
         )

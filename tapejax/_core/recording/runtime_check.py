@@ -25,6 +25,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.experimental import checkify
 
+from .. import disk_cache
 from ..values.errors import InvalidArgumentError
 from ..values.summarize import Summarized
 from .state import jax_is_tracing, state
@@ -95,7 +96,7 @@ def checked(call, assigned_at: list):
     unchecked = jax.jit(lambda values, var_values: checkify.checkify(call)(values, var_values)[1])
     tree: list = [None]  # the error's structure, known once traced
 
-    @jax.jit
+    @disk_cache.jit
     def functionalized(values, var_values, failed_before):
         error, (outs, new_vars) = checkify.checkify(call)(values, var_values)
         leaves, tree[0] = jax.tree_util.tree_flatten(error)
