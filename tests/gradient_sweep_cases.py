@@ -24,6 +24,11 @@ C = np.array([0.5 + 1.2j, -0.3 + 0.4j])
 LU, PERM = np.array([[1.5, 0.4], [-0.2, 2.08]]), [1, 0]
 SEGMENTS = [0, 0, 1]  # sorted segment ids of V's elements; no ties inside a segment
 UNSORTED = [2, 0, 2]  # segment 1 of 3 is empty
+EIG = np.array([[2.0, 0.5], [0.3, 1.0]])  # not symmetric, distinct real eigenvalues
+VOL = np.arange(1.0, 13.0).reshape(1, 2, 2, 3, 1) / 7.0  # depth 2, height 2, width 3, 1 channel
+# 3x3 one-channel image and a 2x2 filter whose sums with it have no ties (dilation, erosion)
+PLANE = np.array([[0.3, -0.7, 1.1], [0.5, 1.6, -0.2], [0.9, -1.3, 0.4]])[None, :, :, None]
+KERNEL = np.array([[0.1, -0.4], [0.25, 0.6]])
 
 
 def _first(op, *xs):
@@ -95,6 +100,7 @@ CASES = {
     "multiply": ([V, POS], None),
     "divide": ([V, POS], None),
     "truediv": ([V, POS], None),
+    "realdiv": ([V, POS], None),
     "pow": ([POS, V], None),
     "maximum": ([V, POS - 0.5], None),
     "minimum": ([V, POS - 0.5], None),
@@ -119,6 +125,8 @@ CASES = {
     "math.accumulate_n": ([V, POS], lambda op, a, b: op([a, b])),
     "clip_by_value": ([V], lambda op, x: op(x, -0.5, 1.0)),
     "where": ([V, POS], lambda op, a, b: op(tf.constant([True, False, True]), a, b)),
+    "identity_n": ([V, POS], lambda op, a, b: op([a, b])[1]),
+    "tuple": ([V, POS], lambda op, a, b: op([a, b])[1]),
     # -- reductions, scans, normalizations
     "reduce_sum": ([M], lambda op, x: op(x, axis=1)),
     "reduce_mean": ([M], lambda op, x: op(x, axis=0)),
@@ -191,6 +199,13 @@ CASES = {
     "tensor_scatter_nd_update": ([V, POS[:2]], lambda op, t, u: op(t, [[2], [0]], u)),
     "tensor_scatter_nd_max": ([V, POS[:2]], lambda op, t, u: op(t, [[2], [0]], u)),
     "tensor_scatter_nd_min": ([V, POS[:2]], lambda op, t, u: op(t, [[2], [0]], u)),
+    "dynamic_partition": ([V], lambda op, x: op(x, [0, 1, 0], 2)[0]),
+    "dynamic_stitch": ([V[:2], POS[:1]], lambda op, a, b: op([[0, 2], [1]], [a, b])),
+    "batch_to_space": ([IMG.reshape(4, 1, 1, 3)], lambda op, x: op(x, [2, 2], [[0, 0], [0, 1]])),
+    "space_to_batch": ([IMG[None]], lambda op, x: op(x, [2, 2], [[0, 0], [0, 2]])),
+    "space_to_batch_nd": ([IMG[None]], lambda op, x: op(x, [2, 1], [[0, 2], [0, 0]])),
+    "nn.depth_to_space": ([IMG.reshape(1, 1, 3, 4)], lambda op, x: op(x, 2)),
+    "nn.space_to_depth": ([IMG[None]], lambda op, x: op(x, 2)),
     # -- products and linear algebra
     "matmul": ([M.T, SQ], None),
     "einsum": ([M, V], lambda op, a, b: op("ij,j->i", a, b)),
@@ -207,6 +222,8 @@ CASES = {
     "linalg.diag_part": ([SQ], None),
     "linalg.eigh": ([SPD], _first),  # eigenvalues: eigenvectors' signs are a convention
     "linalg.eigvalsh": ([SPD], None),
+    "linalg.eig": ([EIG], _first),  # eigenvalues: eigenvectors' phases are a convention
+    "linalg.eigvals": ([EIG], None),
     "linalg.expm": ([SQ / 2], None),
     "linalg.inv": ([SQ], None),
     "linalg.lu_matrix_inverse": ([LU], lambda op, lu: op(lu, PERM)),
@@ -237,12 +254,70 @@ CASES = {
     "nn.conv1d": ([M[None, :, :2], SQ[None]], lambda op, x, w: op(x, w, 1, "VALID")),
     "nn.conv2d": ([IMG[None], M.T[None, None, :, :]], lambda op, x, w: op(x, w, 1, "SAME")),
     "nn.convolution": ([IMG[None], M.T[None, None, :, :]], lambda op, x, w: op(x, w, padding="VALID")),
+    "nn.conv3d": ([VOL, SQ[None, :, :, None, None]], lambda op, x, w: op(x, w, [1] * 5, "VALID")),
+    "nn.conv1d_transpose": ([M.T[None], SQ[:, None, :]], lambda op, x, w: op(x, w, [1, 4, 1], 1, "VALID")),
+    "nn.conv2d_transpose": (
+        [IMG[None], IMG.reshape(2, 2, 1, 3) - 0.8],
+        lambda op, x, w: op(x, w, [1, 3, 3, 1], 1, "VALID"),
+    ),
+    "nn.conv_transpose": (
+        [IMG[None], IMG.reshape(2, 2, 1, 3) - 0.8],
+        lambda op, x, w: op(x, w, [1, 4, 4, 1], 2, "SAME"),
+    ),
+    "nn.conv3d_transpose": (
+        [VOL, SQ[None, :, :, None, None]],
+        lambda op, x, w: op(x, w, [1, 2, 3, 4, 1], 1, "VALID"),
+    ),
+    "nn.atrous_conv2d": ([PLANE, KERNEL[:, :, None, None]], lambda op, x, w: op(x, w, 2, "SAME")),
+    "nn.atrous_conv2d_transpose": (
+        [PLANE, KERNEL[:, :, None, None]],
+        lambda op, x, w: op(x, w, [1, 3, 3, 1], 2, "SAME"),
+    ),
+    "nn.depthwise_conv2d": ([IMG[None], IMG[..., None] - 0.8], lambda op, x, w: op(x, w, [1] * 4, "SAME")),
+    "nn.depthwise_conv2d_backprop_filter": (
+        [IMG[None], IMG[None] - 0.8],
+        lambda op, x, dy: op(x, [2, 2, 3, 1], dy, [1] * 4, "SAME"),
+    ),
+    "nn.depthwise_conv2d_backprop_input": (
+        [IMG[..., None] - 0.8, IMG[None]],
+        lambda op, w, dy: op([1, 2, 2, 3], w, dy, [1] * 4, "SAME"),
+    ),
+    "nn.separable_conv2d": (
+        [IMG[None], IMG[..., None] - 0.8, M.T[None, None]],
+        lambda op, x, dw, pw: op(x, dw, pw, [1] * 4, "SAME"),
+    ),
+    "nn.dilation2d": (
+        [PLANE, KERNEL[:, :, None]],
+        lambda op, x, w: op(x, w, [1] * 4, "VALID", "NHWC", [1] * 4),
+    ),
+    "nn.erosion2d": (
+        [PLANE, KERNEL[:, :, None]],
+        lambda op, x, w: op(x, w, [1] * 4, "SAME", "NHWC", [1] * 4),
+    ),
+    # TF has no float64 CPU kernel of AvgPool3D, MaxPool3D nor LRN
+    "nn.avg_pool3d": ([VOL.astype(np.float32)], lambda op, x: op(x, 2, 1, "VALID")),
+    "nn.max_pool3d": ([VOL.astype(np.float32)], lambda op, x: op(x, 2, 1, "SAME")),
+    "nn.max_pool_with_argmax": ([IMG[None]], lambda op, x: op(x, 2, 1, "SAME")[0]),
+    "nn.pool": ([IMG[None]], lambda op, x: op(x, [2, 1], "AVG", padding="VALID")),
+    "nn.local_response_normalization": (
+        [IMG[None].astype(np.float32)],
+        lambda op, x: op(x, 1, 0.5, 0.8, 0.6),
+    ),
     "nn.bias_add": ([M, V], None),
+    "nn.crelu": ([M], None),
     "nn.batch_normalization": ([M, V, POS, V[::-1], POS[::-1]], lambda op, *a: op(*a, 1e-3)),
+    "nn.batch_norm_with_global_normalization": (
+        [M, V, POS, V[::-1], POS[::-1]],
+        lambda op, *a: op(*a, 1e-3, True),
+    ),
     "nn.moments": ([M], lambda op, x: op(x, [0])[1]),
+    "nn.weighted_moments": ([M, POS], lambda op, x, w: op(x, [1], w)[1]),
+    "nn.sufficient_statistics": ([M], lambda op, x: op(x, [0], shift=tf.constant(0.5, tf.float64))[2]),
+    "nn.isotonic_regression": ([M], lambda op, x: op(x)[0]),
     "nn.normalize_moments": ([POS, V], lambda op, s, ss: op(tf.constant(4.0, tf.float64), s, ss, None)[1]),
     "nn.l2_loss": ([V], None),
     "nn.compute_average_loss": ([V], lambda op, x: op(x, global_batch_size=4)),
+    "nn.scale_regularization_loss": ([V], None),
     "nn.embedding_lookup": ([M], lambda op, p: op(p, [1, 0, 1])),
     "nn.log_poisson_loss": ([POS, V], None),
     "nn.sigmoid_cross_entropy_with_logits": ([UNIT + 0.3, V], lambda op, y, x: op(labels=y, logits=x)),
@@ -250,6 +325,11 @@ CASES = {
     # TF's gradient for the logits, softmax - labels, holds for labels that sum to 1
     "nn.softmax_cross_entropy_with_logits": ([np.abs(M) / np.abs(M).sum(1, keepdims=True), M[::-1]], None),
     "nn.sparse_softmax_cross_entropy_with_logits": ([M], lambda op, x: op([2, 0], x)),
+    # float32: TF's CTC loss fails on float64 logits (it mixes in float32 constants)
+    "nn.ctc_loss": (
+        [np.array([[-0.2, 1.9, -0.5], [0.6, 0.4, 2.0], [0.9, -0.3, 1.2]], np.float32)[:, None]],
+        lambda op, x: op([[1, 2]], x, [2], [3], blank_index=0),
+    ),
     # -- images
     "image.adjust_brightness": ([IMG], lambda op, x: op(x, 0.1)),
     "image.central_crop": ([IMG], lambda op, x: op(x, 0.5)),
@@ -268,6 +348,7 @@ CASES = {
     "foldr": ([V], lambda op, x: op(lambda a, e: a * e + 1.0, x)),
     "cond": ([V], lambda op, x: op(x[0] > 0, lambda: tf.sin(x), lambda: tf.cos(x))),
     "switch_case": ([V], lambda op, x: op(tf.constant(1), [lambda: tf.sin(x), lambda: tf.exp(x)])),
+    "case": ([V], lambda op, x: op([(tf.constant(False), lambda: tf.sin(x))], default=lambda: tf.exp(x))),
     "while_loop": ([V], lambda op, x: op(lambda i, y: i < 3, lambda i, y: (i + 1, tf.sin(y)), [0, x])[1]),
     "recompute_grad": ([V], lambda op, x: op(tf.sin)(x)),
     "py_function": ([V], lambda op, x: op(tf.sin, [x], tf.float64)),
@@ -285,6 +366,7 @@ NO_GRADIENT = {
     "get_static_value", "reduce_all", "reduce_any", "math.bincount", "math.invert_permutation",
     "histogram_fixed_width", "histogram_fixed_width_bins", "unravel_index", "linalg.lu",
     "linalg.matrix_rank",
+    "bitcast", "unique_with_counts", "nn.collapse_repeated", "parallel_stack", "nn.ctc_unique_labels",
 }  # fmt: skip
 
 # Not ops on tensors: constructors, assertions, context managers and tf.function machinery.
@@ -294,12 +376,15 @@ NOT_OPS = {
     "fill", "function", "init_scope", "is_tensor", "linspace", "ones", "ones_like", "print",
     "range", "zeros", "zeros_like", "custom_gradient", "numpy_function",
     "gradients", "hessians",
+    "executing_eagerly", "group", "inside_function", "make_ndarray", "make_tensor_proto",
+    "no_gradient", "no_op", "timestamp",
 }  # fmt: skip
 
 # Ops left out, each with its reason: TF's gradient is not the finite difference, or TF has
 # no numbers to compare with.
 EXCLUDED = {
     "stop_gradient": "its gradient is zero by definition; the function itself is the identity",
+    "grad_pass_through": "its gradient is the identity by definition, whatever the function",
     "nn.dropout": "random: each call of f draws a new mask, so finite differences see noise",
     "image.random_flip_left_right": "random: each call of f flips or not",
     "image.random_flip_up_down": "random: each call of f flips or not",

@@ -156,8 +156,16 @@ def test_an_empty_result_needs_zero_gradients_of_the_arguments_shape():
 TF_JACOBIANS = json.loads((pathlib.Path(__file__).parent / "data" / "gradient_sweep_tf221.json").read_text())
 
 # TF computes these in float32 for a float64 image (convert_image_dtype, then back), tapejax in
-# float64: the values differ in float32's last digits, so finite differences do too.
-FLOAT32_INSIDE = {"image.per_image_standardization", "image.rgb_to_grayscale"}
+# float64: the values differ in float32's last digits, so finite differences do too. The last
+# two are float32 cases (TF has no float64 kernel), where XLA's float32 arithmetic and TF's
+# differ in the last bits; CTC loss's float32 finite differences are about 1e-4 from its
+# gradient (TF's and tapejax's), so these are held to 1e-3 there too.
+FLOAT32_INSIDE = {
+    "image.per_image_standardization",
+    "image.rgb_to_grayscale",
+    "nn.ctc_loss",
+    "nn.local_response_normalization",
+}
 
 
 def _op(path: str):
@@ -178,9 +186,9 @@ def test_sweep(name):
     ):
         assert t.dtype == n.dtype == np.dtype(dtype)
         np.testing.assert_allclose(t, np.array(tf_t, dtype).reshape(t.shape), rtol=1e-6, atol=1e-7)
-        close = 1e-3 if name in FLOAT32_INSIDE else 1e-6
+        close, rough = (1e-3, 1e-3) if name in FLOAT32_INSIDE else (1e-6, 1e-4)
         np.testing.assert_allclose(n, np.array(tf_n, dtype).reshape(n.shape), rtol=close, atol=close)
-        np.testing.assert_allclose(t, n, rtol=1e-4, atol=1e-4)
+        np.testing.assert_allclose(t, n, rtol=1e-4, atol=rough)
 
 
 def test_the_sweep_covers_every_public_op():
