@@ -18,7 +18,7 @@ from .._core.recording.purify import WeakMethod
 from .._core.recording.variable import Variable
 from .._core.values import dtype as _dtypes
 from .._core.values import x64
-from .._core.values.access import shape_dtype
+from .._core.values.access import is_symbolic_tensor, np_dtype, np_shape, shape_dtype, value_of
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.tensor import Tensor, TensorLike
 from .autograph.conversion import convert
@@ -59,6 +59,9 @@ class Function:
         self._relaxed = False  # whether some trace has None dimensions (then calls look for one)
         self._per_shape = False  # the code cannot be traced for None dimensions: trace each shape
         self._graph = False  # its traces record every op for tf.gradients (see graph/recording.py)
+        # Small integer tensor arguments are traced by value (keys of the trace): the code used
+        # one as a shape (``tf.reshape(x, s)``), which XLA needs known (see _by_value).
+        self._by_value = False
         self._bound: dict = {}  # id(instance) -> its bound Function (see __get__)
         functools.update_wrapper(self, python_function)
         self._binder = Binder(python_function, self.input_signature)
@@ -120,13 +123,15 @@ class Function:
         return self._trace_for(args, kwargs)[0]
 
     def _trace_for(self, args, kwargs):
-        if not kwargs and all(type(x) is Tensor for x in args):  # f(x, y): the hot, common call
+        if not kwargs and not self._by_value and all(type(x) is Tensor for x in args):  # f(x, y): hot
             leaves, tree, dynamic = list(args), _positional_tree(len(args)), [True] * len(args)
             signature = [("tensor", *shape_dtype(x)) for x in args]  # _signature's, in short
         else:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=is_leaf)
             dynamic = [
-                isinstance(x, TensorSpec) or (_is_array(x) and not isinstance(x, Variable)) for x in leaves
+                isinstance(x, TensorSpec)
+                or (_is_array(x) and not isinstance(x, Variable) and not (self._by_value and _shape_like(x)))
+                for x in leaves
             ]
             signature = [_signature(x, d) for x, d in zip(leaves, dynamic, strict=True)]
         concrete_signature = signature
@@ -143,9 +148,18 @@ class Function:
         if concrete is None:
             if self._reduce_retracing and not self._per_shape:
                 signature = self._relax(tree, signature)
-            concrete, signature = self._trace_polymorphic(
-                tree, leaves, dynamic, signature, concrete_signature
-            )
+            try:
+                concrete, signature = self._trace_polymorphic(
+                    tree, leaves, dynamic, signature, concrete_signature
+                )
+            except _VALUE_NEEDED:
+                if self._by_value or not any(_shape_like(x) for x in leaves):
+                    raise
+                # The code needs an argument's value (a shape given as a tensor, which TF's graph
+                # takes at run time and XLA must know when compiling): from now on small integer
+                # tensors are keys of the trace, by value (its Python code ran once more).
+                self._by_value = True
+                return self._trace_for(args, kwargs)
             self._traces[(tree, tuple(signature))] = concrete
             self._relaxed |= any(k == "tensor" and None in shape for k, shape, _ in signature)
         if concrete.joined:
@@ -251,10 +265,31 @@ def _is_array(x) -> bool:
     return isinstance(x, (TensorLike, jax.Array, np.ndarray))
 
 
+# Tracing errors that say the code needs a traced value (a shape, a Python int).
+_VALUE_NEEDED = (
+    jax.errors.TracerArrayConversionError,
+    jax.errors.ConcretizationTypeError,
+    jax.errors.TracerIntegerConversionError,
+)
+
+
+def _shape_like(x) -> bool:
+    """A concrete tensor that may be a shape or a size: integers, at most 1-D, at most 8 values."""
+    return (
+        isinstance(x, Tensor)
+        and not is_symbolic_tensor(x)
+        and np_dtype(x).kind in "iu"
+        and len(np_shape(x)) <= 1
+        and int(np.prod(np_shape(x))) <= 8
+    )
+
+
 def _signature(x, dynamic: bool) -> tuple:
     """A leaf's part of the trace key: (kind, shape, dtype) for tensors, the value otherwise."""
     if isinstance(x, TensorSpec):
         return ("tensor", x.shape, x.dtype._np)
+    if not dynamic and isinstance(x, Tensor):  # traced by value (Function._by_value)
+        return ("value", np_shape(x), (np_dtype(x), tuple(np.asarray(value_of(x)).reshape(-1).tolist())))
     if dynamic:
         if isinstance(x, TensorLike):
             return ("tensor", *shape_dtype(x))
