@@ -29,6 +29,7 @@ import numpy as np
 from jax import lax
 from jax.extend import random as jex_random
 
+from ..._core import disk_cache
 from ..._core.values import x64
 from . import threefry
 
@@ -101,8 +102,21 @@ _AT_OFFSET = jex_random.define_prng_impl(
 )
 
 
-@functools.partial(jax.jit, static_argnames=("kind", "size", "dtype"))
 def _chunk(key4, a, b, *, kind: str, size: int, dtype):
+    """One chunk's draw: a compiled program per (kind, size, dtype), kept in tapejax's on-disk
+    cache of compiled programs (``disk_cache``) like its others, so a second run compiles none."""
+    program = _PROGRAMS.get((kind, size, dtype))
+    if program is None:
+        program = _PROGRAMS[kind, size, dtype] = disk_cache.jit(
+            functools.partial(_sample, kind=kind, size=size, dtype=dtype)
+        )
+    return program(key4, a, b)
+
+
+_PROGRAMS: dict = {}  # (kind, size, dtype) -> its compiled draw: a few (see _CHUNKS)
+
+
+def _sample(key4, a, b, *, kind: str, size: int, dtype):
     # Traced as one program also when called in init_scope (a Variable initialized while a
     # function is traced), where JAX would otherwise run the sampler's constants eagerly.
     with _constant_folding(False):
