@@ -86,12 +86,12 @@ class ElementFunction:
         """The spec of ``fn``'s result on elements shaped as ``probe``: traced, not run."""
         element = map_leaves(lambda a: TensorSpec(a.shape, as_dtype(a.dtype)), probe)
         trace = call(self.compiled.get_concrete_function, element)
+        outputs = trace.structured_outputs
+        if isinstance(outputs, list):  # a top-level list is a tuple, as TF's map makes it
+            outputs = tuple(outputs)
         result = map_leaves(
-            lambda o: TensorSpec(o.shape, o.dtype) if isinstance(o, TensorLike) else o,
-            trace.structured_outputs,
+            lambda o: TensorSpec(o.shape, o.dtype) if isinstance(o, TensorLike) else o, outputs
         )
-        if isinstance(result, list):
-            result = tuple(result)
         return map_leaves(lambda o: o if isinstance(o, TensorSpec) else spec_of(to_array(o)), result)
 
     def __call__(self, element):
