@@ -11,6 +11,7 @@ from . import layers as layers
 from . import losses as losses
 from . import metrics as metrics
 from . import models as models
+from . import ops as ops
 from . import optimizers as optimizers
 from . import regularizers as regularizers
 from . import saving as saving
