@@ -22,6 +22,7 @@ from . import autodiff as autodiff  # noqa: E402
 from . import autograph as autograph  # noqa: E402
 from . import config as config  # noqa: E402
 from . import debugging as debugging  # noqa: E402
+from . import distribute as distribute  # noqa: E402
 from . import dtypes as dtypes  # noqa: E402
 from . import errors as errors  # noqa: E402
 from . import experimental as experimental  # noqa: E402

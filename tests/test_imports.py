@@ -42,7 +42,9 @@ LAYERS = (
     ("tapejax._ops",),  # op builders and tables, TF's gradient conventions, operators
     ("tapejax._api",),  # GradientTape, ForwardAccumulator, function, control flow, Module
     ("tapejax.*",),  # the TF namespaces (tapejax.math, .nn, ...): re-exports of the layers below
-    ("tapejax.keras", "tapejax.saved_model", "tapejax.data", "tapejax.train"),
+    # distribute: strategies over a device mesh; beside keras, whose trainer and optimizers ask it
+    # for the current replica context (a room, not a namespace: it builds on tapejax.function)
+    ("tapejax.keras", "tapejax.saved_model", "tapejax.data", "tapejax.train", "tapejax.distribute"),
     ("tapejax",),  # the index, tapejax/__init__.py
 )
 

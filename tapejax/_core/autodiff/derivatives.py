@@ -56,9 +56,19 @@ def _conj(x):
 
 def _typed_like(ct, y):
     """Cotangent ``ct`` with output ``y``'s sharding when a mesh context (``jax.set_mesh``,
-    Explicit axes) typed them apart: JAX's pullback wants the output's type."""
-    want, have = jax.typeof(y).sharding, jax.typeof(ct).sharding
+    Explicit axes) typed them apart, and varying over the manual axes ``y`` varies over (one
+    replica's code in a ``shard_map``, tapejax/distribute): JAX's pullback wants the output's type."""
+    y_type, ct_type = jax.typeof(y), jax.typeof(ct)
+    missing = _varying(y_type) - _varying(ct_type)
+    if missing:
+        ct = jax.lax.pcast(ct, tuple(sorted(missing)), to="varying")
+    want, have = y_type.sharding, ct_type.sharding
     return ct if have == want or have.mesh.empty else jax.sharding.reshard(ct, want)
+
+
+def _varying(aval) -> frozenset:
+    mat = getattr(aval, "mat", None)
+    return frozenset() if mat is None else mat.varying
 
 
 def _sources_plan(leaf_groups, slice_leaves):

@@ -45,6 +45,11 @@ class _ThreadState(threading.local):
         self.traced_bodies: list = []
         # tf.debugging.enable_check_numerics: every op's float outputs checked (numerics.py).
         self.check_numerics: bool = False
+        # Stack of Variable policies (innermost last): a distribution strategy's scope or one
+        # replica's code (tapejax/distribute). The innermost is told of each Variable created
+        # (``created``), may change the value an op reads (``read``) and the value or delta an
+        # assignment writes (``assigned``): see Variable.
+        self.variable_policies: list = []
 
 
 state = _ThreadState()

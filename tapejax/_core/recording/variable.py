@@ -147,6 +147,8 @@ class Variable(TensorLike):
         self._order = next(_creation_order)
         with _live_lock:
             _live[self._order] = self
+        if state.variable_policies:  # a distribution strategy places it on its devices
+            state.variable_policies[-1].created(self)
         # Every function being traced is told, not only the innermost one whose code created
         # it: an enclosing function that reads it (through the inner function's call) must take
         # it as an input too, or it would bake in today's value.
@@ -204,6 +206,8 @@ class Variable(TensorLike):
             collector.append(self)
         # Each read is a fresh leaf, also inside a traced function (where the value is symbolic).
         tensor = Tensor(self._value, self._shape_dtype)
+        if state.variable_policies:  # one replica's code reads its own copy (tapejax/distribute)
+            tensor = state.variable_policies[-1].read(self, tensor)
         for recorder in state.recorders:
             recorder.note_read(self, tensor)
         return tensor
@@ -256,6 +260,8 @@ class Variable(TensorLike):
                 f"Cannot {method} to variable {self.name!r}: Shape mismatch. The variable shape "
                 f"{self.shape}, and the assigned value shape {tuple(new.shape)} are incompatible."
             )
+        if state.variable_policies:  # one replica's value or delta, combined over the replicas
+            new = state.variable_policies[-1].assigned(self, new)
         return new
 
     @x64.enabled

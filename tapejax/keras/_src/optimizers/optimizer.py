@@ -21,6 +21,7 @@ import numpy as np
 from ..backend import core as backend
 from ..backend.core import InvalidArgumentError, convert_to_tensor, x64
 from ..backend.core import dtype as _dtypes
+from ..backend.distribute import optimizer_update
 from ..backend.ops import IndexedSlices, math_ops, rows_of
 from ..backend.recording import no_recording, undo_assignments_on_error
 from ..backend.variables import KerasVariable
@@ -215,9 +216,11 @@ class Optimizer:
         self.build(variables)
         for variable in variables:
             self._slots_of(variable)
+        # Under a tf.distribute strategy: the replicas' gradients summed, the update cross-replica.
+        grads, update_scope = optimizer_update(grads, variables)
         pairs = _present(grads, variables)
         entries = [self._gradient_entry(g, v) for g, v in pairs]
-        with no_recording(), undo_assignments_on_error():
+        with update_scope, no_recording(), undo_assignments_on_error():
             update_program.run(self, entries, [v for _, v in pairs], variables)
             # Keras 3 projects every variable that has a constraint (``kernel_constraint``...)
             # after the update, whether or not it had a gradient.
