@@ -337,6 +337,41 @@ def test_a_cached_function_is_called_as_jax_jit_is(cache):
     assert _stats()["compiled"] + _stats()["loaded"] == len(calls) + 2
 
 
+def test_a_keyed_program_tries_its_first_executable_and_finds_others_per_signature(cache):
+    """The engine's programs (keyed by their inputs' shapes and dtypes): the first call's
+    executable runs first; other shapes or dtypes, the 64-bit mode and tracers still get their
+    own program, as jax.jit's; a weak-typed input of the first call's dtype gets its strong
+    outputs (a tapejax Tensor's dtype is never weak)."""
+
+    def f(a, b):
+        return a * 2 + b, jax.numpy.arange(3)
+
+    keyed, jitted = disk_cache.jit(f, keyed=True), jax.jit(f)
+    assert isinstance(keyed, disk_cache.CachedJit) and keyed.first is None
+    one, two = jax.numpy.ones(3, np.float32), jax.numpy.full(3, 2.0, np.float32)
+    assert np.array_equal(keyed(one, two)[0], jitted(one, two)[0]) and keyed.first is not None
+    for args in [
+        (two, one),
+        (jax.numpy.ones(4), jax.numpy.ones(4)),
+        (one.astype(np.int32), one.astype(np.int32)),
+    ]:
+        got, want = keyed(*args), jitted(*args)
+        for g, w in zip(got, want, strict=True):
+            assert g.dtype == w.dtype and g.shape == w.shape and np.array_equal(g, w)
+    weak = jax.lax.full((3,), 1.5)  # weak-typed float32
+    assert weak.weak_type
+    got = keyed(weak, one)[0]
+    assert not got.weak_type and got.dtype == np.float32 and np.array_equal(got, jitted(weak, one)[0])
+    with jax.enable_x64(True):  # another trace context: arange is int64 there, as jax.jit's
+        assert keyed(one, two)[1].dtype == np.int64
+    assert keyed(one, two)[1].dtype == np.int32
+    grad = jax.grad(lambda v: keyed(v, v)[0].sum())(one)  # tracers: jax.jit's own call
+    assert np.array_equal(grad, np.full(3, 3.0, np.float32))
+    first_weak = disk_cache.jit(f, keyed=True)
+    first_weak(weak, one)
+    assert first_weak.first is None  # a weak first call: every call keyed by its signature
+
+
 def test_programs_with_one_text_that_read_other_inputs_are_other_entries(cache):
     """JAX prunes unused inputs before lowering: two programs can have the same StableHLO text
     and read different arguments (which ones is the executable's Python side, kept_var_idx)."""

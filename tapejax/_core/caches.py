@@ -195,7 +195,7 @@ class _Entry:
         """The function to run now (compiled on first use)."""
         jitted = self.jitted
         if jitted is None:
-            jitted = self.jitted = disk_cache.jit(self.fn)
+            jitted = self.jitted = disk_cache.jit(self.fn, keyed=True)
             compiled.compiles += 1
         return jitted
 

@@ -89,14 +89,19 @@ _AVAL = operator.attrgetter("aval")
 _MULTI = [None]  # several devices: the committed inputs' placement enters the signature
 
 
-def jit(fn):
-    """``jax.jit(fn)``, its executables kept in the cache directory when the cache is on."""
+def jit(fn, keyed: bool = False):
+    """``jax.jit(fn)``, its executables kept in the cache directory when the cache is on.
+
+    ``keyed``: the caller keys ``fn`` by its inputs' shapes and dtypes (the engine's programs,
+    one per structure), so the first signature's executable is tried first, JAX's C++ dispatch
+    checking the inputs; only weak types may differ from that first call's, and the outputs'
+    are then the first call's (strong: a tapejax Tensor's dtype is TF's, never weak)."""
     root = directory()
     if root is None or _trace_context is None:
         return jax.jit(fn)
     if _MULTI[0] is None:  # known once JAX's backend has started (never at import)
         _MULTI[0] = jax.device_count() > 1
-    return CachedJit(fn, store(root))
+    return CachedJit(fn, store(root), keyed and not _MULTI[0])
 
 
 class CachedJit:
@@ -107,15 +112,22 @@ class CachedJit:
     the committed inputs' placement. A call under a JAX transformation (tracers) is
     ``jax.jit``'s own."""
 
-    __slots__ = ("jitted", "store", "calls", "_lock")
+    __slots__ = ("jitted", "store", "calls", "keyed", "first", "_lock")
 
-    def __init__(self, fn, store: Store):
+    def __init__(self, fn, store: Store, keyed: bool = False):
         self.jitted, self.store, self.calls = jax.jit(fn), store, {}
+        self.keyed, self.first = keyed, None  # first: (trace context, its executable's call)
         self._lock = threading.Lock()
 
     def __call__(self, *args):
         if not _trace_state_clean():
             return self.jitted(*args)
+        first = self.first
+        if first is not None and first[0] == _trace_context():
+            try:  # a keyed program: JAX's dispatch checks the inputs' shapes and dtypes
+                return first[1](*args)
+            except (TypeError, ValueError):  # others, or placed elsewhere: found per signature
+                pass
         # The common signatures first, without a generator or a tree walk (each call of an
         # engine program pays this: about 0.5 µs for a few arrays).
         try:
@@ -149,10 +161,16 @@ class CachedJit:
         # call makes (0.8 µs a call): the dispatch itself is kept.
         call = getattr(compiled, "_call", None) or compiled
         with self._lock:
+            if self.keyed and self.first is None and _all_strong(args):
+                self.first = (signature[0], call)
             self.calls.setdefault(signature, call)
             while len(self.calls) > MAX_SIGNATURES:
                 del self.calls[next(iter(self.calls))]
         return out
+
+
+def _all_strong(args) -> bool:
+    return all(isinstance(a, jax.Array) and not a.weak_type for a in args)
 
 
 def _avals(values: list):
