@@ -62,6 +62,21 @@ from ._src.layers.pooling.max_pooling import MaxPooling1D, MaxPooling2D, MaxPool
 from ._src.layers.pooling.max_pooling import MaxPooling1D as MaxPool1D
 from ._src.layers.pooling.max_pooling import MaxPooling2D as MaxPool2D
 from ._src.layers.pooling.max_pooling import MaxPooling3D as MaxPool3D
+from ._src.layers.preprocessing.category_encoding import CategoryEncoding
+from ._src.layers.preprocessing.discretization import Discretization
+from ._src.layers.preprocessing.image_preprocessing.center_crop import CenterCrop
+from ._src.layers.preprocessing.image_preprocessing.random_brightness import RandomBrightness
+from ._src.layers.preprocessing.image_preprocessing.random_contrast import RandomContrast
+from ._src.layers.preprocessing.image_preprocessing.random_crop import RandomCrop
+from ._src.layers.preprocessing.image_preprocessing.random_flip import RandomFlip
+from ._src.layers.preprocessing.image_preprocessing.random_rotation import RandomRotation
+from ._src.layers.preprocessing.image_preprocessing.random_shear import RandomShear
+from ._src.layers.preprocessing.image_preprocessing.random_translation import RandomTranslation
+from ._src.layers.preprocessing.image_preprocessing.random_zoom import RandomZoom
+from ._src.layers.preprocessing.image_preprocessing.resizing import Resizing
+from ._src.layers.preprocessing.integer_lookup import IntegerLookup
+from ._src.layers.preprocessing.normalization import Normalization
+from ._src.layers.preprocessing.rescaling import Rescaling
 from ._src.layers.regularization.activity_regularization import ActivityRegularization
 from ._src.layers.regularization.alpha_dropout import AlphaDropout
 from ._src.layers.regularization.dropout import Dropout
@@ -190,4 +205,19 @@ __all__ = [
     "SpatialDropout1D",
     "SpatialDropout2D",
     "UnitNormalization",
+    "CategoryEncoding",
+    "CenterCrop",
+    "Discretization",
+    "IntegerLookup",
+    "Normalization",
+    "RandomBrightness",
+    "RandomContrast",
+    "RandomCrop",
+    "RandomFlip",
+    "RandomRotation",
+    "RandomShear",
+    "RandomTranslation",
+    "RandomZoom",
+    "Rescaling",
+    "Resizing",
 ]

@@ -43,6 +43,21 @@ from .pooling.global_average_pooling import (
 )
 from .pooling.global_max_pooling import GlobalMaxPooling1D, GlobalMaxPooling2D, GlobalMaxPooling3D
 from .pooling.max_pooling import MaxPooling1D, MaxPooling2D, MaxPooling3D
+from .preprocessing.category_encoding import CategoryEncoding
+from .preprocessing.discretization import Discretization
+from .preprocessing.image_preprocessing.center_crop import CenterCrop
+from .preprocessing.image_preprocessing.random_brightness import RandomBrightness
+from .preprocessing.image_preprocessing.random_contrast import RandomContrast
+from .preprocessing.image_preprocessing.random_crop import RandomCrop
+from .preprocessing.image_preprocessing.random_flip import RandomFlip
+from .preprocessing.image_preprocessing.random_rotation import RandomRotation
+from .preprocessing.image_preprocessing.random_shear import RandomShear
+from .preprocessing.image_preprocessing.random_translation import RandomTranslation
+from .preprocessing.image_preprocessing.random_zoom import RandomZoom
+from .preprocessing.image_preprocessing.resizing import Resizing
+from .preprocessing.integer_lookup import IntegerLookup
+from .preprocessing.normalization import Normalization
+from .preprocessing.rescaling import Rescaling
 from .regularization.activity_regularization import ActivityRegularization
 from .regularization.alpha_dropout import AlphaDropout
 from .regularization.dropout import Dropout
@@ -145,4 +160,19 @@ __all__ = [
     "minimum",
     "multiply",
     "subtract",
+    "CategoryEncoding",
+    "CenterCrop",
+    "Discretization",
+    "IntegerLookup",
+    "Normalization",
+    "RandomBrightness",
+    "RandomContrast",
+    "RandomCrop",
+    "RandomFlip",
+    "RandomRotation",
+    "RandomShear",
+    "RandomTranslation",
+    "RandomZoom",
+    "Rescaling",
+    "Resizing",
 ]
