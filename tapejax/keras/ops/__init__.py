@@ -27,6 +27,24 @@ from .._src.ops.core import (
     vectorized_map,
     while_loop,
 )
+from .._src.ops.linalg import (
+    cholesky,
+    cholesky_inverse,
+    det,
+    eig,
+    eigh,
+    inv,
+    jvp,
+    lstsq,
+    lu_factor,
+    matrix_rank,
+    norm,
+    pinv,
+    qr,
+    solve,
+    solve_triangular,
+    svd,
+)
 from .._src.ops.math import (
     cdist,
     erf,
@@ -53,9 +71,26 @@ from .._src.ops.math import (
     view_as_real,
 )
 from .._src.ops.numpy import *  # noqa: F403
+from . import linalg as linalg
 from . import numpy as numpy
 
 __all__ = numpy.__all__ + [
+    "cholesky",
+    "cholesky_inverse",
+    "det",
+    "eig",
+    "eigh",
+    "inv",
+    "jvp",
+    "lstsq",
+    "lu_factor",
+    "matrix_rank",
+    "norm",
+    "pinv",
+    "qr",
+    "solve",
+    "solve_triangular",
+    "svd",
     "associative_scan",
     "cast",
     "cdist",

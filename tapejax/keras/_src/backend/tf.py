@@ -8,6 +8,7 @@ from __future__ import annotations
 from .... import image, linalg, math, nn, signal
 from ...._api.control_flow import cond, switch_case, while_loop
 from ...._api.custom_gradient import custom_gradient
+from ...._api.forward_accumulator import ForwardAccumulator
 from ...._api.functional_ops import map_fn, vectorized_map
 from ...._core.recording.convert import is_tensor
 from ...._core.values.nest import flatten, pack
@@ -20,6 +21,7 @@ from ...._ops.selection_ops import gather_nd, where
 from ...._ops.sort_ops import sort
 
 __all__ = [
+    "ForwardAccumulator",
     "broadcast_to",
     "cond",
     "custom_gradient",
