@@ -78,6 +78,7 @@ KERAS_LAYERS = (
     (f"{KERAS}.utils",),
     (
         f"{KERAS}.ops",
+        f"{KERAS}.random",
         f"{KERAS}.activations",
         f"{KERAS}.initializers",
         f"{KERAS}.regularizers",

@@ -71,16 +71,38 @@ def signed_columns(a: np.ndarray) -> np.ndarray:
     return a * np.sign(pivot)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+def _built(path: str) -> bool:
+    try:
+        function(path)
+    except AttributeError:
+        return False
+    return True
+
+
+# Cases of functions not built yet (issue 26) are expected to fail, strictly: once a function
+# exists its cases run as every other.
+PARAMS = [
+    pytest.param(
+        name,
+        marks=()
+        if _built(CASES[name][0])
+        else pytest.mark.xfail(raises=AttributeError, strict=True, reason="not in tapejax yet (issue 26)"),
+    )
+    for name in sorted(CASES)
+]
+
+
+@pytest.mark.parametrize("name", PARAMS)
 def test_matches_keras(name):
     expected = REFERENCE[name]
     out, grads = run(name)
     assert len(out) == len(expected["outputs"])
     for i, (o, e) in enumerate(zip(out, expected["outputs"], strict=True)):
+        actual, wanted = o.numpy(), e
         if UP_TO_SIGN.get(name) == i:
-            o = signed_columns(o.numpy())
-            e = {**e, "values": signed_columns(np.reshape(e["values"], e["shape"])).ravel()}
-        check(np.asarray(o), e, f"{name} output {i}")
+            actual = signed_columns(actual)
+            wanted = {**e, "values": signed_columns(np.reshape(e["values"], e["shape"])).ravel()}
+        check(actual, wanted, f"{name} output {i}")
     for i, (g, e) in enumerate(zip(grads, expected.get("gradients", []), strict=True)):
         if e is None:
             assert g is None, f"{name} gradient {i}: Keras gives None"
