@@ -80,6 +80,7 @@ KERAS_LAYERS = (
     (f"{KERAS}.utils",),
     (
         f"{KERAS}.ops",
+        f"{KERAS}.random",
         f"{KERAS}.activations",
         f"{KERAS}.initializers",
         f"{KERAS}.regularizers",

@@ -13,6 +13,7 @@ from . import metrics as metrics
 from . import models as models
 from . import ops as ops
 from . import optimizers as optimizers
+from . import random as random
 from . import regularizers as regularizers
 from . import saving as saving
 from . import utils as utils
