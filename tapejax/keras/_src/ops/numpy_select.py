@@ -176,7 +176,7 @@ def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
     x1, x2 = convert(x1, dtype), convert(x2, dtype)
     if not x1.dtype.is_floating:
         return _math.equal(x1, x2)
-    bound = _math.add(convert(atol, dtype), _math.multiply(convert(rtol, dtype), _math.abs(x2)))
+    bound = _math.add(_math.multiply(_math.abs(x2), float(rtol)), float(atol))
     result = _math.less_equal(_math.abs(_math.subtract(x1, x2)), bound)
     if equal_nan:
         result = _math.logical_or(result, _math.logical_and(_math.is_nan(x1), _math.is_nan(x2)))
