@@ -307,7 +307,9 @@ def test_a_functional_model_of_ops_fits(_fresh_names):
 
 
 def test_operations_take_keras_configs_and_names(_fresh_names):
+    ops.add(F, G), ops.abs(F), ops.sum(F), ops.matmul(F, G.T), ops.get_item(F, 0)  # eager: no names used
     x = tf.keras.Input((2, 3))
+    assert [(x + 1.0)._keras_history[0].layer.name, ops.sum(x)._keras_history[0].layer.name] == ["add", "sum"]
     y = ops.transpose(x, (0, 2, 1))
     node = y._keras_history[0]
     assert node.layer.name == "transpose" and node.layer.get_config() == {

@@ -24,7 +24,16 @@ from ..backend.ops import cast
 from ..backend.recording import Op, record
 from .operation import Operation, result_type
 
-__all__ = ["FunctionOperation", "as_dtype", "convert", "float_type", "jax_op", "operation", "result_type"]
+__all__ = [
+    "FunctionOperation",
+    "apply",
+    "as_dtype",
+    "convert",
+    "float_type",
+    "jax_op",
+    "operation",
+    "result_type",
+]
 
 _POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
@@ -151,6 +160,17 @@ def operation(class_name: str, config: str = "", *, keywords: str = "", module: 
         return public
 
     return wrap
+
+
+def apply(cls, args: tuple, options: dict | None = None):
+    """``cls(**options)(*args)``: recorded on KerasTensors; on tensors computed, by an instance
+    named outright (an automatic name would use up one a functional model's op could take)."""
+    options = options or {}
+    if has_keras_tensor(args):
+        return cls(**options)(*args)
+    return cls(**options, name=cls.__name__)(
+        *[a if type(a) in (int, float, bool) else convert(a) for a in args]
+    )
 
 
 def convert(x, dtype=None):

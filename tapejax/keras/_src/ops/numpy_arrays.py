@@ -436,4 +436,4 @@ def full_like(x, fill_value, dtype=None):
 
 def get_item(x, key):
     """``x[key]``."""
-    return GetItem()(x if isinstance(x, KerasTensor) else convert(x), key)
+    return GetItem()(x, key) if isinstance(x, KerasTensor) else GetItem(name="GetItem")(convert(x), key)

@@ -13,13 +13,12 @@ import math
 import jax.numpy as jnp
 
 from ..backend.core import InvalidArgumentError
-from ..backend.keras_tensor import KerasTensor
 from ..backend.ops import complex_ops as _complex
 from ..backend.ops import creation_ops as _creation
 from ..backend.ops import math_ops as _math
 from ..backend.ops import special_ops as _special
 from ..backend.ops import where
-from .function_op import convert, float_type, jax_op, operation, result_type
+from .function_op import apply, convert, float_type, jax_op, operation, result_type
 from .operation import (
     Absolute,
     Add,
@@ -98,7 +97,7 @@ angle = _in_float("Angle", "angle", _complex.angle)
 
 def absolute(x):
     """``|x|`` (booleans and unsigned integers as they are)."""
-    return Absolute()(x if _symbolic(x) else convert(x))
+    return apply(Absolute, (x,))
 
 
 abs = absolute  # noqa: A001 - Keras' name
@@ -106,21 +105,21 @@ abs = absolute  # noqa: A001 - Keras' name
 
 def negative(x):
     """``-x``."""
-    return Negative()(x if _symbolic(x) else convert(x))
+    return apply(Negative, (x,))
 
 
 def logical_not(x):
     """``not x``, elementwise (nonzero is true)."""
-    return LogicalNot()(x if _symbolic(x) else convert(x))
+    return apply(LogicalNot, (x,))
 
 
 def round(x, decimals=0):  # noqa: A001 - Keras' name
     """``x`` rounded to ``decimals`` decimals, half to even (integers as they are)."""
-    return Round(decimals)(x if _symbolic(x) else convert(x))
+    return apply(Round, (x,), {"decimals": decimals})
 
 
-def _symbolic(x) -> bool:
-    return isinstance(x, KerasTensor)
+for _fn, _cls in ((absolute, Absolute), (negative, Negative), (logical_not, LogicalNot), (round, Round)):
+    _fn.operation = _cls
 
 
 @operation("Sign")
@@ -223,7 +222,9 @@ _invert = jax_op("Invert", jnp.invert, differentiable=False)
 @operation("BitwiseInvert")
 def bitwise_invert(x):
     """``~x`` on integers."""
-    return _bitwise_checked("Invert", _invert, convert(x))
+    x = convert(x)
+    _check_integers("Invert", x)
+    return _invert(x)
 
 
 @operation("BitwiseNot")
@@ -232,11 +233,10 @@ def bitwise_not(x):
     return bitwise_invert(x)
 
 
-def _bitwise_checked(tf_name, op, *values):
+def _check_integers(tf_name: str, *values) -> None:
     for v in values:
         if not v.dtype.is_integer:
             raise _invalid_dtype(tf_name, v.dtype.name)
-    return op(*values)
 
 
 def _invalid_dtype(tf_name: str, dtype: str):
@@ -256,19 +256,15 @@ def _pair(x1, x2, *extra):
 
 
 def _from_class(cls, name: str, doc: str):
+    """The function of one of operation.py's operator classes (``Add`` is also ``x + y``)."""
+
     def fn(x1, x2):
-        if _symbolic(x1) or _symbolic(x2):
-            return cls()(x1, x2)
-        return cls()(_eager(x1), _eager(x2))
+        return apply(cls, (x1, x2))
 
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = doc
     fn.operation = cls
     return fn
-
-
-def _eager(x):
-    return x if type(x) in (int, float, bool) else convert(x)
 
 
 add = _from_class(Add, "add", "``x1 + x2``.")
@@ -434,8 +430,10 @@ def ldexp(x1, x2):
 
 
 def _integer_pair(x1, x2, tf_name: str):
+    """``x1`` and ``x2`` in their result type, which must be an integer type (TF's kernels)."""
     x1, x2 = _pair(x1, x2)
-    return _bitwise_checked(tf_name, lambda a, b: (a, b), x1, x2)
+    _check_integers(tf_name, x1, x2)
+    return x1, x2
 
 
 @operation("Gcd")

@@ -12,7 +12,7 @@ from ..backend.core import Tensor, value
 from ..backend.ops import decompositions as _decompositions
 from ..backend.ops import linalg_ops as _linalg
 from ..backend.recording import no_recording
-from .function_op import convert, jax_op, operation, result_type, tree_map
+from .function_op import apply, convert, jax_op, operation, result_type, tree_map
 from .operation import Matmul
 
 
@@ -23,7 +23,7 @@ def _pair(x1, x2):
 
 def matmul(x1, x2):
     """The matrix product of ``x1`` and ``x2`` (numpy's broadcasting rules)."""
-    return Matmul()(x1, x2)
+    return apply(Matmul, (x1, x2))
 
 
 matmul.operation = Matmul
