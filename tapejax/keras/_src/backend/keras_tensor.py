@@ -192,7 +192,25 @@ def symbolic_call(layer, inputs, args, kwargs):
         layer.build(layer._build_input_shape)
     if "mask" not in kwargs and "mask" in _call_parameters(type(layer)):
         kwargs = {**kwargs, "mask": None}  # as Keras records it: the (absent) mask of the inputs
-    tree = (inputs, args, kwargs)
+    # An operation whose output shape depends on values (``nonzero``) states its outputs.
+    stated = getattr(layer, "compute_output_spec", lambda *a, **k: None)(inputs, *args, **kwargs)
+    if stated is not None:
+        flat, out_tree = jax.tree_util.tree_flatten(stated, is_leaf=_is_leaf)
+        outputs = [KerasTensor(s.shape, s.dtype, auto_tensor_name()) for s in flat]
+    else:
+        outputs, out_tree = _inferred_outputs(layer, (inputs, args, kwargs))
+    refine = getattr(layer, "refine_outputs", None)  # Keras' own shape or dtype rule, where it differs
+    if refine is not None:
+        outputs = refine(outputs, (inputs, *args), kwargs)
+    node = Node(layer, (inputs, *args), kwargs, outputs)
+    for i, x in enumerate(outputs):
+        x._keras_history = (node, i)
+    return jax.tree_util.tree_unflatten(out_tree, outputs)
+
+
+def _inferred_outputs(layer, tree) -> tuple:
+    """The outputs of ``layer`` on ``tree`` (KerasTensors, None where a dimension follows an
+    unknown one) and their structure, from running it abstractly."""
     specs = [output_spec(layer, tree, probe) for probe in _PROBES]
     flat, out_tree = jax.tree_util.tree_flatten(specs[0])
     other = jax.tree_util.tree_leaves(specs[1])
@@ -204,13 +222,7 @@ def symbolic_call(layer, inputs, args, kwargs):
         )
         for s, o in zip(flat, other, strict=True)
     ]
-    refine = getattr(layer, "refine_outputs", None)  # Keras' own shape or dtype rule, where it differs
-    if refine is not None:
-        outputs = refine(outputs, (inputs, *args), kwargs)
-    node = Node(layer, (inputs, *args), kwargs, outputs)
-    for i, x in enumerate(outputs):
-        x._keras_history = (node, i)
-    return jax.tree_util.tree_unflatten(out_tree, outputs)
+    return outputs, out_tree
 
 
 @x64.enabled

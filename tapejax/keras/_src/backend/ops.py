@@ -3,7 +3,21 @@ rules and gradients), whole modules where keras uses many of their ops."""
 
 from __future__ import annotations
 
-from ...._ops import conv_lowering, math_ops, nn_ops, random_ops, reduction_ops
+from ...._ops import (
+    array_ops,
+    complex_ops,
+    conv_lowering,
+    creation_ops,
+    decompositions,
+    join_ops,
+    linalg_ops,
+    math_ops,
+    nn_ops,
+    random_ops,
+    reduction_ops,
+    selection_ops,
+    sort_ops,
+)
 from ...._ops.array_ops import cast, expand_dims, pad, reshape, squeeze, transpose
 from ...._ops.clip_ops import clip_by_value
 from ...._ops.creation_ops import fill, one_hot, ones, zeros
@@ -12,25 +26,33 @@ from ...._ops.linalg_ops import einsum, matmul, norm
 from ...._ops.math_ops import add, multiply, rsqrt
 from ...._ops.nn_conv import avg_pool, convolution, max_pool
 from ...._ops.nn_ops import dropout
+from ...._ops.numeric import special_ops
 from ...._ops.reduction_ops import reduce_all, reduce_mean, reduce_sum
 from ...._ops.sampling import samplers, threefry
 from ...._ops.selection_ops import gather, where
+from ...._ops.signal import window_ops
 from ...._ops.sparse.indexed_slices import IndexedSlices, rows_of, sum_rows
 
 __all__ = [
     "IndexedSlices",
     "add",
+    "array_ops",
     "avg_pool",
     "cast",
     "clip_by_value",
+    "complex_ops",
     "concat",
     "conv_lowering",
     "convolution",
+    "creation_ops",
+    "decompositions",
     "dropout",
     "einsum",
     "expand_dims",
     "fill",
     "gather",
+    "join_ops",
+    "linalg_ops",
     "math_ops",
     "matmul",
     "max_pool",
@@ -49,6 +71,9 @@ __all__ = [
     "rows_of",
     "rsqrt",
     "samplers",
+    "selection_ops",
+    "sort_ops",
+    "special_ops",
     "split",
     "squeeze",
     "stack",
@@ -57,5 +82,6 @@ __all__ = [
     "transpose",
     "unstack",
     "where",
+    "window_ops",
     "zeros",
 ]

@@ -32,6 +32,8 @@ def _type_of(x):
         return type(x)
     if isinstance(x, bool):
         return np.dtype(bool)
+    if isinstance(x, (str, np.dtype)):  # a dtype's name
+        return np.dtype(_dtypes.as_dtype(x)._np)
     return np.asarray(x).dtype
 
 
@@ -49,7 +51,8 @@ def result_type(*values) -> str:
 def _as(x, dtype: str):
     if isinstance(x, TensorLike):
         return x if x.dtype.name == dtype else _cast(x, dtype)
-    return convert_to_tensor(np.asarray(x).astype(dtype) if isinstance(x, np.ndarray) else x, dtype=dtype)
+    # A Python or numpy value converts to ``dtype`` as numpy casts it (``2.0`` to bool is True).
+    return convert_to_tensor(np.asarray(x).astype(_dtypes.as_dtype(dtype)._np), dtype=dtype)
 
 
 class Operation:
