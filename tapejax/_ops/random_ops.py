@@ -304,7 +304,9 @@ _GAMMA = Op(
     lambda key_data, alpha, beta, shape: (
         # Under x64 JAX draws float64 unless told; TF draws in alpha's dtype (float32 by default).
         jax.random.gamma(
-            jax.random.wrap_key_data(key_data), jnp.broadcast_to(alpha, shape + alpha.shape), dtype=alpha.dtype
+            jax.random.wrap_key_data(key_data),
+            jnp.broadcast_to(alpha, shape + alpha.shape),
+            dtype=alpha.dtype,
         )
         / beta
     ),

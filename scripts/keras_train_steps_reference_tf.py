@@ -1,0 +1,33 @@
+"""Writes tests/keras_train_steps_reference.py: what the programs of
+tests/keras_train_step_programs.py give on TF 2.21 / Keras 3.15. Run with a TensorFlow install
+(never tapejax's):
+
+    /work/tfenv/bin/python scripts/keras_train_steps_reference_tf.py
+"""
+
+from __future__ import annotations
+
+import pathlib
+import pprint
+import sys
+
+import tensorflow as tf
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from keras_train_step_programs import PROGRAMS  # noqa: E402
+
+
+def main() -> None:
+    reference = {name: program(tf) for name, program in PROGRAMS.items()}
+    text = (
+        '"""Written by scripts/keras_train_steps_reference_tf.py with TensorFlow 2.21 / Keras 3.15\n'
+        '(CPU): the results of the programs in keras_train_step_programs.py. Do not edit by hand.\n"""\n\n'
+        "# ruff: noqa: E501\n"
+        f"REFERENCE = {pprint.pformat(reference, width=100, sort_dicts=True)}\n"
+    )
+    (ROOT / "tests" / "keras_train_steps_reference.py").write_text(text)
+
+
+if __name__ == "__main__":
+    main()
