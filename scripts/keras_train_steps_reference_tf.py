@@ -18,16 +18,22 @@ sys.path.insert(0, str(ROOT / "tests"))
 from keras_train_step_programs import PROGRAMS  # noqa: E402
 
 
-def main() -> None:
-    reference = {name: program(tf) for name, program in PROGRAMS.items()}
+def write_reference(path: pathlib.Path, programs: dict, module, script: str, programs_file: str) -> None:
+    """Runs each program on ``module`` (tensorflow or keras) and writes its results to ``path``."""
+    reference = {name: program(module) for name, program in programs.items()}
     text = (
-        '"""Written by scripts/keras_train_steps_reference_tf.py with TensorFlow 2.21 / Keras 3.15\n'
-        '(CPU): the results of the programs in keras_train_step_programs.py. Do not edit by hand.\n"""\n\n'
+        f'"""Written by {script} with TensorFlow 2.21 / Keras 3.15 (CPU):\n'
+        f'the results of the programs in {programs_file}. Do not edit by hand.\n"""\n\n'
         "# ruff: noqa: E501\n"
         f"REFERENCE = {pprint.pformat(reference, width=100, sort_dicts=True)}\n"
     )
-    (ROOT / "tests" / "keras_train_steps_reference.py").write_text(text)
+    path.write_text(text)
 
 
 if __name__ == "__main__":
-    main()
+    write_reference(
+        ROOT / "tests" / "keras_train_steps_reference.py",
+        PROGRAMS,
+        tf,
+        "scripts/keras_train_steps_reference_tf.py",
+    )

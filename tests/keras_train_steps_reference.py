@@ -1,5 +1,5 @@
-"""Written by scripts/keras_train_steps_reference_tf.py with TensorFlow 2.21 / Keras 3.15
-(CPU): the results of the programs in keras_train_step_programs.py. Do not edit by hand.
+"""Written by scripts/keras_train_steps_reference_tf.py with TensorFlow 2.21 / Keras 3.15 (CPU):
+the results of the programs in keras_train_steps_programs.py. Do not edit by hand.
 """
 
 # ruff: noqa: E501

@@ -7,6 +7,8 @@ from ._src.saving.object_registration import (
     CustomObjectScope,
     custom_object_scope,
     get_custom_objects,
+    get_registered_name,
+    get_registered_object,
     register_keras_serializable,
 )
 from ._src.saving.serialization_lib import deserialize_keras_object, serialize_keras_object
@@ -23,6 +25,8 @@ __all__ = [
     "custom_object_scope",
     "deserialize_keras_object",
     "get_custom_objects",
+    "get_registered_name",
+    "get_registered_object",
     "normalize",
     "pack_x_y_sample_weight",
     "pad_sequences",
