@@ -77,7 +77,8 @@ def layer_of(module: str) -> int:
 KERAS = "tapejax.keras._src"
 KERAS_LAYERS = (
     (KERAS, f"{KERAS}.backend"),  # the one place importing the rest of tapejax
-    (f"{KERAS}.utils",),
+    # the registry of custom objects: activations, losses... look names up in it, as in Keras
+    (f"{KERAS}.utils", f"{KERAS}.saving.object_registration"),
     (
         f"{KERAS}.ops",
         f"{KERAS}.random",

@@ -266,7 +266,7 @@ def test_steps_per_execution_runs_several_batches_per_call():
         tf.data.Dataset.from_tensor_slices((X, YB)).batch(2), epochs=1, verbose=0, callbacks=[callback]
     )
     _check(history.history, {"loss": [0.1180883], "mae": [0.3092676]})
-    assert seen == [2, 5] and len(model.train_function._traces) == 2  # 3 batches, then 2
+    assert seen == [2, 5] and len(model.train_function.compiled._traces) == 2  # 3 batches, then 2
 
 
 def test_model_loss_is_what_compile_was_given():

@@ -142,7 +142,7 @@ def test_train_step_is_one_compiled_function_traced_once_per_signature():
     assert len(step._traces) == 3
     # An iterable of batches goes through the compiled train_step(batch) instead.
     model.fit(iter([(X1[:4], Y1[:4])] * 3), verbose=0)
-    assert len(model.train_function._traces) == 1
+    assert len(model.train_function.compiled._traces) == 1
 
 
 def test_shuffled_fit_sees_every_sample_once_per_epoch():
@@ -493,10 +493,11 @@ def test_compile_and_data_errors():
     ]:
         with pytest.raises(error, match=re.escape(match)):
             model.compile(**kwargs)
-    model.compile("sgd", "mse", metrics="mae")
     message = "Expected `metrics` argument to be a list, tuple, or dict. Received instead: metrics=mae"
     with pytest.raises(ValueError, match=re.escape(message + " of type <class 'str'>")):
-        model.fit(X1, Y1, verbose=0)
+        model.compile("sgd", "mse", metrics="mae")  # Keras 3 checks it in compile
+    with pytest.raises(ValueError, match=re.escape("You must call `compile()` before using the model.")):
+        model.fit(X1, Y1, verbose=0)  # the failed compile left the model uncompiled
     model.compile("sgd", "mse", metrics=["nope"])
     with pytest.raises(ValueError, match="Could not interpret metric identifier: nope"):
         model.fit(X1, Y1, verbose=0)

@@ -217,10 +217,28 @@ def written(tmp_path_factory):
 @pytest.mark.parametrize("name", ["sequential", "functional", "subclassed"])
 def test_saving_today_writes_the_stored_config(written, name):
     """The same models saved by today's code give the same ``config.json``: every ``module`` and
-    ``class_name`` as before, wherever the classes' code lives now."""
-    assert _config(written / f"tapejax_pre_move_{name}.keras") == _config(
+    ``class_name`` as before, wherever the classes' code lives now. (Since issue 26 the
+    VarianceScaling initializers also write Keras 3.15's ``input_axes``/``output_axes``, None
+    here, and a functional model Keras' ``registered_name`` and ``build_config``: left out of
+    the comparison.)"""
+    assert _without_new_keys(_config(written / f"tapejax_pre_move_{name}.keras")) == _config(
         DATA / f"tapejax_pre_move_{name}.keras"
     )
+
+
+def _without_new_keys(tree):
+    if isinstance(tree, dict) and tree.get("registered_name") == "Functional":
+        tree = {**tree, "registered_name": None}
+        tree.pop("build_config", None)
+    if isinstance(tree, dict):
+        return {
+            k: _without_new_keys(v)
+            for k, v in tree.items()
+            if not (k in ("input_axes", "output_axes") and v is None)
+        }
+    if isinstance(tree, list):
+        return [_without_new_keys(v) for v in tree]
+    return tree
 
 
 def _config(path):

@@ -114,6 +114,16 @@ def test_gamma_and_poisson():
     # JAX compiles these samplers per shape (seconds each): one call of each.
     samples = tf.random.gamma([N // 2], tf.constant([2.0, 5.0]), beta=2.0)
     assert samples.shape == (N // 2, 2)
+    # TF 2.21 draws in alpha's dtype: float32 by default, also for a Python or numpy float64
+    # alpha (converted to ``dtype``); float64 only when asked.
+    assert samples.dtype == tf.float32
+    assert tf.random.gamma([2], 1.0).dtype == tf.float32
+    assert tf.random.gamma([2], np.float64(1.0)).dtype == tf.float32
+    assert tf.random.gamma([2], 1.0, dtype=tf.float64).dtype == tf.float64
+    alpha = tf.Variable([2.0, 5.0])
+    with tf.GradientTape() as tape:
+        total = tf.reduce_sum(tf.random.gamma([4], alpha))
+    assert tape.gradient(total, alpha).dtype == tf.float32
     np.testing.assert_allclose(np.mean(samples.numpy(), axis=0), [1.0, 2.5], rtol=0.1)
     p = tf.random.poisson([N // 2], lam=[3.0, 5.0])
     assert p.dtype == tf.float32 and p.shape == (N // 2, 2)

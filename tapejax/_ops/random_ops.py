@@ -302,7 +302,12 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None) -> Tensor
 _GAMMA = Op(
     "RandomGamma",
     lambda key_data, alpha, beta, shape: (
-        jax.random.gamma(jax.random.wrap_key_data(key_data), jnp.broadcast_to(alpha, shape + alpha.shape))
+        # Under x64 JAX draws float64 unless told; TF draws in alpha's dtype (float32 by default).
+        jax.random.gamma(
+            jax.random.wrap_key_data(key_data),
+            jnp.broadcast_to(alpha, shape + alpha.shape),
+            dtype=alpha.dtype,
+        )
         / beta
     ),
 )

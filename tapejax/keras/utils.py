@@ -7,9 +7,12 @@ from ._src.saving.object_registration import (
     CustomObjectScope,
     custom_object_scope,
     get_custom_objects,
+    get_registered_name,
+    get_registered_object,
     register_keras_serializable,
 )
 from ._src.saving.serialization_lib import deserialize_keras_object, serialize_keras_object
+from ._src.trainers.data_adapter_utils import pack_x_y_sample_weight, unpack_x_y_sample_weight
 from ._src.utils.dataset_utils import split_dataset, timeseries_dataset_from_array
 from ._src.utils.numerical_utils import normalize, to_categorical
 from ._src.utils.progbar import Progbar
@@ -22,7 +25,10 @@ __all__ = [
     "custom_object_scope",
     "deserialize_keras_object",
     "get_custom_objects",
+    "get_registered_name",
+    "get_registered_object",
     "normalize",
+    "pack_x_y_sample_weight",
     "pad_sequences",
     "register_keras_serializable",
     "serialize_keras_object",
@@ -30,4 +36,5 @@ __all__ = [
     "split_dataset",
     "timeseries_dataset_from_array",
     "to_categorical",
+    "unpack_x_y_sample_weight",
 ]

@@ -5,6 +5,20 @@ from __future__ import annotations
 from ..backend.ops import math_ops as _math
 from ..backend.ops import nn_ops as _nn
 from ..ops.nn import symbolic
+from ..saving.object_registration import get_registered_name, get_registered_object
+from .piecewise import (
+    celu,
+    glu,
+    hard_shrink,
+    hard_tanh,
+    soft_shrink,
+    sparse_plus,
+    sparse_sigmoid,
+    sparsemax,
+    squareplus,
+    tanh_shrink,
+    threshold,
+)
 
 # On a KerasTensor each records Keras 3's operation (``ReLU``, ``Sigmoid``...), as Keras' do.
 elu = symbolic(_nn.elu, "Elu")
@@ -42,12 +56,26 @@ def hard_silu(x):
     return x * hard_sigmoid(x)
 
 
+hard_swish = hard_silu
+
+
 def mish(x):
     """``x * tanh(softplus(x))``."""
     return x * _math.tanh(_math.softplus(x))
 
 
 _BY_NAME = {
+    "celu": celu,
+    "glu": glu,
+    "hard_shrink": hard_shrink,
+    "hard_tanh": hard_tanh,
+    "soft_shrink": soft_shrink,
+    "sparse_plus": sparse_plus,
+    "sparse_sigmoid": sparse_sigmoid,
+    "sparsemax": sparsemax,
+    "squareplus": squareplus,
+    "tanh_shrink": tanh_shrink,
+    "threshold": threshold,
     "elu": elu,
     "exponential": exponential,
     "gelu": gelu,
@@ -73,7 +101,9 @@ _BY_NAME = {
 
 
 def get(identifier):
-    """An activation function from a name, a callable, or None (:func:`linear`).
+    """An activation function from a name, a callable, a serialized function (Keras 3's
+    ``{'class_name': 'function', 'config': name}``, custom ones found among the registered
+    objects and the open ``custom_object_scope``s), or None (:func:`linear`).
 
     >>> import tapejax as tf
     >>> print(tf.keras.activations.get('relu')(tf.constant([-1.0, 2.0])))
@@ -81,7 +111,19 @@ def get(identifier):
     """
     if identifier is None:
         return linear
-    found = _BY_NAME.get(identifier) if isinstance(identifier, str) else identifier
+    if isinstance(identifier, dict) and identifier.get("class_name") == "function":
+        found = _BY_NAME.get(identifier.get("config")) or get_registered_object(identifier.get("config"))
+        if found is None:
+            raise TypeError(
+                f"Could not locate function '{identifier.get('config')}'. Make sure custom classes are "
+                f"decorated with `@keras.saving.register_keras_serializable()`. Full object config: {identifier}"
+            )
+        return found
+    found = (
+        (_BY_NAME.get(identifier) or get_registered_object(identifier))
+        if isinstance(identifier, str)
+        else identifier
+    )
     if callable(found):
         return found
     raise ValueError(
@@ -91,8 +133,9 @@ def get(identifier):
 
 
 def serialize(activation):
-    """An activation's name (``'relu'``), as Keras' ``get_config`` stores it; a custom callable's
-    ``__name__``.
+    """An activation as Keras' ``get_config`` stores it: a built-in's name (``'relu'``); any
+    other function as Keras 3's dict, named by its registered name (``'my_package>my_fn'``)
+    or its ``__name__``.
 
     >>> import tapejax as tf
     >>> tf.keras.activations.serialize(tf.keras.activations.get(None))
@@ -102,9 +145,20 @@ def serialize(activation):
         # ``tf.nn.relu`` given as an activation is the op ``relu`` wraps (``__wrapped__``).
         if activation in (fn, getattr(fn, "__wrapped__", None)) and name not in ("swish", "hard_swish"):
             return name
-    return getattr(activation, "__name__", repr(activation))
+    if hasattr(activation, "__name__"):
+        return {
+            "module": "builtins",
+            "class_name": "function",
+            "config": get_registered_name(activation),
+            "registered_name": "function",
+        }
+    return repr(activation)
 
 
-def deserialize(config):
-    """The activation function named ``config``."""
+def deserialize(config, custom_objects=None):
+    """The activation function ``config`` names (a name or a serialized function)."""
+    if custom_objects:
+        name = config.get("config") if isinstance(config, dict) else config
+        if name in custom_objects:
+            return custom_objects[name]
     return get(config)

@@ -45,7 +45,8 @@ class CallbackList:
         return next((c for c in self.callbacks if isinstance(c, History)), None)
 
     def _call(self, hook: str, *args, logs=None, floats: bool = True):
-        logs = pythonify(logs) if floats else logs
+        # Keras 3 gives every hook a flat dict (``{}`` where nothing is logged, never None).
+        logs = pythonify(logs) if floats else flatten_logs(logs)
         for callback in self.callbacks:
             getattr(callback, hook)(*args, logs)
 
@@ -92,15 +93,29 @@ class CallbackList:
         self._call("on_predict_batch_end", batch, logs=logs, floats=False)
 
 
-def pythonify(logs):
-    """Logs with every scalar as a Python float (Keras' ``pythonify_logs``)."""
-    if logs is None:
-        return None
+def flatten_logs(logs) -> dict:
+    """Logs as one flat dict sorted by key (a value that is a dict adds its entries), as
+    Keras' ``pythonify_logs`` flattens them; ``{}`` for None. Values are left as they are."""
     out = {}
-    for key, value in logs.items():
+    for key, value in sorted((logs or {}).items()):
         if isinstance(value, dict):
-            out.update(pythonify(value))
+            out.update(flatten_logs(value))
         else:
+            out[key] = value
+    return out
+
+
+def pythonify(logs) -> dict:
+    """Flat logs (:func:`flatten_logs`) with every scalar as a Python float (Keras'
+    ``pythonify_logs``); other values (a batch of predictions) kept."""
+    out = flatten_logs(logs)
+    for key, value in out.items():
+        try:
             array = np.asarray(value)
-            out[key] = float(array) if array.ndim == 0 else array
+        except Exception:  # noqa: BLE001 - Keras keeps any value it cannot convert
+            continue
+        if array.ndim == 0 and array.dtype.kind in "biuf":
+            out[key] = float(array)
+        elif hasattr(value, "numpy"):  # a tensor Keras converts to numpy first
+            out[key] = array
     return out

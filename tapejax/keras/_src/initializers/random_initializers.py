@@ -70,7 +70,15 @@ class VarianceScaling(Initializer):
     TensorShape([4, 3])
     """
 
-    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+    def __init__(
+        self,
+        scale=1.0,
+        mode="fan_in",
+        distribution="truncated_normal",
+        seed=None,
+        input_axes=None,
+        output_axes=None,
+    ):
         if scale <= 0.0:
             raise ValueError(f"Argument `scale` must be positive float. Received: scale={scale}")
         if mode not in ("fan_in", "fan_out", "fan_avg"):
@@ -84,9 +92,11 @@ class VarianceScaling(Initializer):
                 "{'uniform', 'truncated_normal', 'untruncated_normal'}"
             )
         self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
+        # Keras 3.15: the axes whose sizes make the fans (an einsum kernel's), else the shape's rule.
+        self.input_axes, self.output_axes = input_axes, output_axes
 
     def __call__(self, shape, dtype=None) -> Tensor:
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _fans(shape, self.input_axes, self.output_axes)
         fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, fan)
         if self.distribution == "uniform":
@@ -106,8 +116,8 @@ class GlorotUniform(VarianceScaling):
     True
     """
 
-    def __init__(self, seed=None):
-        super().__init__(1.0, "fan_avg", "uniform", seed)
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        super().__init__(1.0, "fan_avg", "uniform", seed, input_axes, output_axes)
 
 
 class GlorotNormal(VarianceScaling):
@@ -118,8 +128,8 @@ class GlorotNormal(VarianceScaling):
     TensorShape([3, 2])
     """
 
-    def __init__(self, seed=None):
-        super().__init__(1.0, "fan_avg", "truncated_normal", seed)
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        super().__init__(1.0, "fan_avg", "truncated_normal", seed, input_axes, output_axes)
 
 
 class HeNormal(VarianceScaling):
@@ -130,8 +140,8 @@ class HeNormal(VarianceScaling):
     TensorShape([3, 2])
     """
 
-    def __init__(self, seed=None):
-        super().__init__(2.0, "fan_in", "truncated_normal", seed)
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        super().__init__(2.0, "fan_in", "truncated_normal", seed, input_axes, output_axes)
 
 
 class HeUniform(VarianceScaling):
@@ -142,8 +152,8 @@ class HeUniform(VarianceScaling):
     TensorShape([3, 2])
     """
 
-    def __init__(self, seed=None):
-        super().__init__(2.0, "fan_in", "uniform", seed)
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        super().__init__(2.0, "fan_in", "uniform", seed, input_axes, output_axes)
 
 
 class LecunNormal(VarianceScaling):
@@ -154,8 +164,8 @@ class LecunNormal(VarianceScaling):
     TensorShape([3, 2])
     """
 
-    def __init__(self, seed=None):
-        super().__init__(1.0, "fan_in", "truncated_normal", seed)
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        super().__init__(1.0, "fan_in", "truncated_normal", seed, input_axes, output_axes)
 
 
 class LecunUniform(VarianceScaling):
@@ -166,8 +176,8 @@ class LecunUniform(VarianceScaling):
     TensorShape([3, 2])
     """
 
-    def __init__(self, seed=None):
-        super().__init__(1.0, "fan_in", "uniform", seed)
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        super().__init__(1.0, "fan_in", "uniform", seed, input_axes, output_axes)
 
 
 class Orthogonal(Initializer):
@@ -208,9 +218,12 @@ def _orthogonalize(a, gain, *, shape, transpose, dtype):
     return (gain * q).reshape(shape).astype(dtype)
 
 
-def _fans(shape) -> tuple[int, int]:
-    """Keras' fans: a kernel's last two axes, times the receptive field of the others."""
+def _fans(shape, input_axes=None, output_axes=None) -> tuple[int, int]:
+    """Keras' fans: the sizes of ``input_axes`` and ``output_axes`` when both are given, else a
+    kernel's last two axes, times the receptive field of the others."""
     shape = tuple(shape)
+    if input_axes is not None and output_axes is not None:
+        return math.prod(shape[a] for a in input_axes), math.prod(shape[a] for a in output_axes)
     if len(shape) < 1:
         return 1, 1
     if len(shape) == 1:

@@ -89,8 +89,10 @@ class Graph:
         """The :attr:`operations` that are layers (Keras does not list operations as layers)."""
         return [op for op in self.operations if isinstance(op, Layer)]
 
-    def run(self, inputs):
-        """The outputs' values for real input values (a structure like ``inputs``)."""
+    def run(self, inputs, operation_fn=None):
+        """The outputs' values for real input values (a structure like ``inputs``); with
+        ``operation_fn``, each layer is replaced by ``operation_fn(layer)`` (``clone_model``
+        runs the graph on new KerasTensors so)."""
         values = {id(x): v for x, v in zip(self.flat_inputs, _match(self.inputs, inputs), strict=True)}
         for node in self.nodes:
             args, kwargs = jax.tree_util.tree_map(
@@ -98,7 +100,12 @@ class Graph:
                 (node.args, node.kwargs),
                 is_leaf=lambda x: isinstance(x, KerasTensor),
             )
-            out = node.layer(*args, **kwargs)
+            layer = (
+                node.layer
+                if operation_fn is None or not isinstance(node.layer, Layer)
+                else operation_fn(node.layer)
+            )
+            out = layer(*args, **kwargs)
             flat = jax.tree_util.tree_leaves(out, is_leaf=lambda t: not isinstance(t, (list, tuple, dict)))
             values.update((id(x), v) for x, v in zip(node.outputs, flat, strict=True))
         return jax.tree_util.tree_map(

@@ -8,6 +8,8 @@ in attributes, lists or dicts) and ``call(inputs, training=None)``.
 
 from __future__ import annotations
 
+import inspect
+import json
 import os
 
 import numpy as np
@@ -17,6 +19,8 @@ from ..layers.layer import Layer
 from ..saving import h5_weights as _saving
 from ..saving import legacy_h5 as _legacy_h5
 from ..saving import saving_lib as _model_saving
+from ..saving.model_configs import compile_from_config, functional_from_config
+from ..saving.serialization_lib import serialize_keras_object
 from ..trainers.trainer import Trainer
 from ..utils.naming import auto_name
 from ..utils.summary_utils import summary_text
@@ -123,6 +127,62 @@ class Model(Trainer, Layer):
         else:
             print_fn(text.rstrip("\n"))
 
+    def get_config(self) -> dict:
+        """A subclassed model's config, as Keras 3.15 makes it: its ``__init__``'s default
+        arguments (Keras binds none of the given ones), ``trainable``, ``dtype``, and ``name``
+        when ``__init__`` takes ``name`` or ``**kwargs``.
+
+        Raises:
+          NotImplementedError: an ``__init__`` argument has no default or a default that is not
+            a plain value; override ``get_config`` (and ``from_config``).
+        """
+        base = Layer.get_config(self)
+        if type(self).get_config is not Model.get_config or type(self) is Model:
+            return base
+        auto = _default_arguments(type(self))
+        if auto is None:
+            raise NotImplementedError(_NO_AUTO_CONFIG.format(name=type(self).__name__))
+        params = inspect.signature(type(self).__init__).parameters
+        kwargs = params.get("kwargs")
+        if "name" not in params and (kwargs is None or kwargs.kind is not kwargs.VAR_KEYWORD):
+            base.pop("name")  # Keras keeps it only where __init__ can take it back
+        return {**auto, **base}
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects=None):
+        """The model a ``get_config()`` dict describes: a functional config is rebuilt as a
+        graph (layers found in ``custom_objects`` and the registry), anything else is passed
+        to the class's constructor."""
+        functional = all(k in config for k in ("name", "layers", "input_layers", "output_layers"))
+        if functional and _revivable_as_functional(cls):
+            return functional_from_config(cls, config, custom_objects)
+        try:
+            return cls(**config)
+        except TypeError as e:
+            raise TypeError(
+                "Unable to revive model from config. When overriding the `get_config()` method, "
+                "make sure that the returned config contains all items used as arguments in the  "
+                f"constructor to {cls}, which is the default behavior. You can override this "
+                "default behavior by defining a `from_config(cls, config)` class method to specify "
+                f"how to create an instance of {cls.__name__} from its config.\n\nReceived "
+                f"config={config}\n\nError encountered during deserialization: {e}"
+            ) from e
+
+    def to_json(self, **kwargs) -> str:
+        """The model's config as a JSON string (``tf.keras.models.model_from_json`` reads it);
+        ``kwargs`` go to ``json.dumps``."""
+        config = serialize_keras_object(self)
+        config["compile_config"] = _model_saving.compile_config(self)
+        return json.dumps(config, **kwargs)
+
+    def get_compile_config(self) -> dict | None:
+        """What ``compile`` was given, serialized (None before ``compile``)."""
+        return _model_saving.compile_config(self) if self.compiled else None
+
+    def compile_from_config(self, config: dict) -> None:
+        """Compiles the model as a ``get_compile_config()`` dict says."""
+        compile_from_config(self, config)
+
     def save_weights(self, filepath, overwrite: bool = True) -> None:
         """Writes the weights (and the optimizer's state) to a Keras 3 ``.weights.h5`` file."""
         _saving.save_weights(self, filepath, overwrite)
@@ -144,6 +204,53 @@ class Model(Trainer, Layer):
             _legacy_h5.save_h5(self, path, overwrite, kwargs.get("include_optimizer", True))
         else:
             _model_saving.save_model(self, filepath, overwrite)
+
+
+_NO_AUTO_CONFIG = """
+Object {name} was created by passing
+non-serializable argument values in `__init__()`,
+and therefore the object must override `get_config()` in
+order to be serializable. Please implement `get_config()`.
+
+Example:
+
+
+class CustomLayer(keras.layers.Layer):
+    def __init__(self, arg1, arg2, **kwargs):
+        super().__init__(**kwargs)
+        self.arg1 = arg1
+        self.arg2 = arg2
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({{
+            "arg1": self.arg1,
+            "arg2": self.arg2,
+        }})
+        return config
+"""
+
+
+def _default_arguments(cls) -> dict | None:
+    """``cls.__init__``'s arguments at their defaults, or None when one has no default or a
+    default that is not a plain value (Keras' auto config of a subclassed model)."""
+    found = {}
+    for name, param in list(inspect.signature(cls.__init__).parameters.items())[1:]:
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD) or name == "name":
+            continue
+        if param.default is param.empty or not isinstance(param.default, (str, int, float, bool, type(None))):
+            return None
+        found[name] = param.default
+    return found
+
+
+def _revivable_as_functional(cls) -> bool:
+    spec = inspect.getfullargspec(cls.__init__)
+    return (
+        cls in (Model, Functional)
+        or spec.args[1:] == ["inputs", "outputs", "name", "trainable"]
+        or (spec.varargs == "args" and spec.varkw == "kwargs")
+    )
 
 
 class Functional(Model):

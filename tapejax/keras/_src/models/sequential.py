@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..backend.keras_tensor import KerasTensor
 from ..layers.core.input_layer import Input, InputLayer
 from ..layers.layer import Layer
+from ..saving.model_configs import sequential_from_config
 from ..saving.saving_lib import serialize
 from ..utils.naming import auto_name
 from .functional import Graph
@@ -110,6 +111,11 @@ class Sequential(Model):
         if self._graph is not None:
             config["build_input_shape"] = list(self._graph.flat_inputs[0].shape)
         return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects=None):
+        """A Sequential from ``get_config()``'s dict: its layers, built for its input shape."""
+        return sequential_from_config(cls, config, custom_objects)
 
     def call(self, inputs, training=None):
         if self._graph is not None:

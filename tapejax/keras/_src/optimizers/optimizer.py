@@ -183,6 +183,11 @@ class Optimizer:
             n in variable.name for n in self._excluded_names
         )
 
+    def scale_loss(self, loss):
+        """``loss * loss_scale_factor`` (the loss itself without one): what a train step
+        differentiates, so that ``apply`` dividing the gradients by the factor undoes it."""
+        return loss if self.loss_scale_factor is None else loss * self.loss_scale_factor
+
     def apply_gradients(self, grads_and_vars):
         """Applies one update from ``(gradient, variable)`` pairs; returns ``iterations``.
 

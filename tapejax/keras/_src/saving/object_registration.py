@@ -14,7 +14,8 @@ _REGISTERED: dict = {}  # "Package>Name" -> class
 
 
 def register_keras_serializable(package: str = "Custom", name: str | None = None):
-    """Registers a class under ``'<package>><name>'`` so ``load_model`` can rebuild it."""
+    """Registers a class or function under ``'<package>><name>'`` so ``load_model`` can
+    rebuild it (a custom activation's config names it so)."""
 
     def decorator(cls):
         registered = f"{package}>{name or cls.__name__}"
@@ -25,6 +26,29 @@ def register_keras_serializable(package: str = "Custom", name: str | None = None
         return cls
 
     return decorator
+
+
+def get_registered_name(obj) -> str:
+    """The name ``obj`` was registered under (``'Package>Name'``), else its ``__name__``.
+
+    >>> import tapejax as tf
+    >>> @tf.keras.saving.register_keras_serializable(package='Doc')
+    ... def twice(x):
+    ...   return 2 * x
+    >>> tf.keras.saving.get_registered_name(twice)
+    'Doc>twice'
+    """
+    registered = vars(obj).get("_registered_name") if hasattr(obj, "__dict__") else None
+    return registered if registered and _REGISTERED.get(registered) is obj else obj.__name__
+
+
+def get_registered_object(name, custom_objects=None, module_objects=None):
+    """The object known as ``name``: in the open ``custom_object_scope``s, then the registered
+    ones, then ``custom_objects``, then ``module_objects``; None if none has it."""
+    for objects in (getattr(_scopes, "objects", {}), _REGISTERED, custom_objects or {}, module_objects or {}):
+        if name in objects:
+            return objects[name]
+    return None
 
 
 def registered_class(name: str):

@@ -37,7 +37,9 @@ def _module_of(obj) -> tuple:
     if registered is not None:
         return None, registered
     if cls.__module__.split(".")[0] == "tapejax":
-        return getattr(cls, "_keras_module", "keras.layers"), None
+        module = getattr(cls, "_keras_module", "keras.layers")
+        # Keras names a class of a non-public module (Functional) by its registered name.
+        return module, (cls.__name__ if module.startswith("keras.src.") else None)
     return cls.__module__, None
 
 
@@ -53,6 +55,8 @@ def serialize(obj, module: str | None = None) -> dict:
     shape = getattr(obj, "_build_input_shape", None)
     if shape is not None and getattr(obj, "built", False) and type(obj).__name__ != "InputLayer":
         config["build_config"] = {"input_shape": _listed(shape)}
+    elif registered == "Functional":
+        config["build_config"] = {"input_shape": None}  # Keras' of a model built by its graph
     return config
 
 

@@ -3,9 +3,11 @@ models and optimizers (Keras 3's dicts, as ``.keras`` files hold them)."""
 
 from __future__ import annotations
 
+import json
+
 from ..optimizers.optimizer import Optimizer
+from .model_configs import _optimizer, deserialize
 from .object_registration import known_objects
-from .saving_api import _optimizer, deserialize
 from .saving_lib import serialize, serialize_optimizer
 
 
@@ -41,3 +43,18 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
     if config.get("module") == "keras.optimizers":
         return _optimizer(config)
     return deserialize(config, known_objects(custom_objects))
+
+
+def model_from_json(json_string, custom_objects=None):
+    """The model (new weights) a ``model.to_json()`` string describes.
+
+    >>> import tapejax as tf
+    >>> model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    >>> tf.keras.models.model_from_json(model.to_json()).output_shape
+    (None, 2)
+    """
+    config = json.loads(json_string)
+    model = deserialize_keras_object(config, custom_objects=custom_objects)
+    if config.get("compile_config"):  # Keras compiles what was compiled
+        model.compile_from_config(config["compile_config"])
+    return model

@@ -18,6 +18,7 @@ from ..metrics import builtin_metrics as _metrics_builtin
 from ..metrics.lookup import get_metric
 from ..metrics.metric import Metric
 from ..metrics.reduction_metrics import Mean, MeanMetricWrapper
+from .epoch_iterator import batch_size_of
 
 
 def compile_metric(identifier, y_true, y_pred) -> Metric:
@@ -72,29 +73,66 @@ def compile_loss(identifier, y_true, y_pred):
     return loss
 
 
+def output_names_of(y_pred, model_names) -> list:
+    """The names of the outputs in ``y_pred``: the model's (``output_names``) when they match
+    in number, else ``output_<i>`` (``output`` for one), as Keras' log keys name them."""
+    if isinstance(y_pred, dict):
+        return list(y_pred)
+    count = len(y_pred) if isinstance(y_pred, (list, tuple)) else 1
+    if model_names and len(model_names) == count:
+        return list(model_names)
+    return [f"output_{i}" for i in range(count)] if count > 1 else ["output"]
+
+
+def flat_outputs(y_pred, names: list) -> list:
+    if isinstance(y_pred, dict):
+        return [y_pred[name] for name in names]
+    return list(y_pred) if isinstance(y_pred, (list, tuple)) else [y_pred]
+
+
+def flat_targets(y, names: list) -> list:
+    """``y`` (or sample weights) given for every output: by name, as a list, or one for all."""
+    if isinstance(y, dict):
+        return [y.get(name) for name in names]
+    return list(y) if isinstance(y, (list, tuple)) and len(names) > 1 else [y]
+
+
+def _flat_weights(sample_weight, names: list, count: int):
+    if sample_weight is None:
+        return [None] * count
+    weights = flat_targets(sample_weight, names)
+    return weights[:1] * count if len(weights) < count else weights  # one array for every output
+
+
 class CompileMetrics:
     """The compiled metrics (and weighted metrics) of every output, built on the first batch
-    (Keras 3's ``CompileMetrics``, named ``'compile_metrics'``)."""
+    (Keras 3's ``CompileMetrics``, named ``'compile_metrics'``): ``update_state(y, y_pred,
+    sample_weight)`` takes the model's targets and outputs as they are (one, a list, a dict)."""
 
     name = "compile_metrics"
 
-    def __init__(self, metrics, weighted_metrics, output_names: list):
+    def __init__(self, metrics, weighted_metrics, output_names: list | None = None):
         for arg, value in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
             if value and not isinstance(value, (list, tuple, dict)):
                 raise ValueError(
                     f"Expected `{arg}` argument to be a list, tuple, or dict. Received "
                     f"instead: {arg}={value} of type {type(value)}"
                 )
-        self._specs, self.output_names = (metrics, weighted_metrics), output_names
+        self._specs, self._model_names = (metrics, weighted_metrics), output_names
+        self.output_names: list = []
         self._plain: list = []  # per output: its metrics (no sample weights)
         self._weighted: list = []  # per output: its weighted metrics
+        self._keys: list = []
         self.built = False
 
     @property
     def metrics(self) -> list:
         return [m for group in self._plain + self._weighted for m in group]
 
-    def build(self, y_true: list, y_pred: list) -> None:
+    def build(self, y_true, y_pred) -> None:
+        self.output_names = output_names_of(y_pred, self._model_names)
+        y_pred = flat_outputs(y_pred, self.output_names)
+        y_true = flat_targets(y_true, self.output_names)
         several = len(self.output_names) > 1
         for spec, into in zip(self._specs, (self._plain, self._weighted), strict=True):
             per_output = _per_output(spec, self.output_names, "metrics") if spec else [None] * len(y_pred)
@@ -118,16 +156,22 @@ class CompileMetrics:
                     self._keys.append((key, metric))
         self.built = True
 
-    def update_state(self, y_true: list, y_pred: list, sample_weight: list | None = None) -> None:
+    def update_state(self, y_true, y_pred, sample_weight=None) -> None:
+        if not self.built:
+            self.build(y_true, y_pred)
+        y_pred = flat_outputs(y_pred, self.output_names)
+        y_true = flat_targets(y_true, self.output_names)
         for group, yt, yp in zip(self._plain, y_true, y_pred, strict=True):
             for metric in group:
                 metric.update_state(yt, yp)
-        weights = sample_weight or [None] * len(y_true)
+        weights = _flat_weights(sample_weight, self.output_names, len(y_true))
         for group, yt, yp, sw in zip(self._weighted, y_true, y_pred, weights, strict=True):
             for metric in group:
                 metric.update_state(yt, yp, sample_weight=sw)
 
     def result(self) -> dict:
+        if not self.built:
+            raise ValueError("Cannot get result() since the metric has not yet been built.")
         return {key: metric.result() for key, metric in self._keys}
 
     @property
@@ -175,39 +219,54 @@ def _per_output(spec, output_names: list, what: str) -> list:
 
 class CompileLoss:
     """The loss of every output, weighted and summed (Keras 3's ``CompileLoss``), built on the
-    first batch ('crossentropy' picks its kind by the shapes, as Keras 3)."""
+    first batch ('crossentropy' picks its kind by the shapes, as Keras 3). Called with the
+    model's targets and outputs as they are; a model of several outputs also tracks each
+    output's (unweighted) loss as ``<output name>_loss`` (its ``metrics``)."""
 
-    def __init__(self, loss, loss_weights, output_names: list):
-        self.output_names = output_names
-        self._specs = _per_output(loss, output_names, "loss")
-        weights = _per_output(loss_weights, output_names, "loss_weights")
-        self.weights = [1.0 if w is None else float(w) for w in weights]
-        # A model of several outputs logs each output's loss as ``<output name>_loss``.
-        self.trackers = (
-            [
-                Mean(name=f"{n}_loss")
-                for n, spec in zip(output_names, self._specs, strict=True)
-                if spec is not None
-            ]
-            if len(output_names) > 1
-            else []
-        )
+    name = "compile_loss"
+
+    def __init__(self, loss, loss_weights, output_names: list | None = None):
+        self._loss, self._loss_weights, self._model_names = loss, loss_weights, output_names
+        self.output_names: list = []
+        self.metrics: list = []
         self.losses = None
+        self.built = False
 
-    def __call__(self, y_true: list, y_pred: list, sample_weight: list | None = None):
-        if self.losses is None:
-            self.losses = [
-                compile_loss(spec, yt, yp) for spec, yt, yp in zip(self._specs, y_true, y_pred, strict=True)
+    @property
+    def trackers(self) -> list:
+        return self.metrics
+
+    def build(self, y_true, y_pred) -> None:
+        names = self.output_names = output_names_of(y_pred, self._model_names)
+        self._specs = _per_output(self._loss, names, "loss")
+        weights = _per_output(self._loss_weights, names, "loss_weights")
+        self.weights = [1.0 if w is None else float(w) for w in weights]
+        if len(names) > 1:
+            self.metrics = [
+                Mean(name=f"{n}_loss") for n, spec in zip(names, self._specs, strict=True) if spec is not None
             ]
-        total, parts = None, []
-        weights = sample_weight or [None] * len(y_true)
+        self.losses = [
+            compile_loss(spec, yt, yp)
+            for spec, yt, yp in zip(
+                self._specs, flat_targets(y_true, names), flat_outputs(y_pred, names), strict=True
+            )
+        ]
+        self.built = True
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        if not self.built:
+            self.build(y_true, y_pred)
+        y_pred = flat_outputs(y_pred, self.output_names)
+        y_true = flat_targets(y_true, self.output_names)
+        weights = _flat_weights(sample_weight, self.output_names, len(y_true))
+        total, trackers = None, iter(self.metrics)
         for fn, weight, yt, yp, sw in zip(self.losses, self.weights, y_true, y_pred, weights, strict=True):
             if fn is None:
                 continue
             value = fn(yt, yp, sample_weight=sw)
-            parts.append(value)
+            tracker = next(trackers, None)
+            if tracker is not None:
+                tracker.update_state(value, sample_weight=batch_size_of(yp))
             value = value * weight if weight != 1.0 else value
             total = value if total is None else total + value
-        if total is None:
-            raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
-        return total, parts
+        return total

@@ -10,6 +10,8 @@ import numpy as np
 
 from ..backend import core as backend
 from ..backend.core import Tensor, TensorLike, convert_to_tensor
+from .data_adapter_utils import pack_x_y_sample_weight
+from .data_adapter_utils import unpack_x_y_sample_weight as unpack
 
 
 def _is_array(x) -> bool:
@@ -44,18 +46,6 @@ def is_array_data(x) -> bool:
     if isinstance(x, (list, tuple)):
         return _is_array(x) or all(is_array_data(v) for v in x)
     return _is_array(x) or isinstance(x, (int, float))
-
-
-def unpack(data):
-    """A batch as ``(x, y, sample_weight)`` (Keras' ``unpack_x_y_sample_weight``)."""
-    if isinstance(data, tuple):
-        if len(data) == 1:
-            return data[0], None, None
-        if len(data) == 2:
-            return data[0], data[1], None
-        if len(data) == 3:
-            return data
-    return data, None, None
 
 
 def _num_samples(tree) -> int:
@@ -136,9 +126,8 @@ class EpochIterator:
         self.class_weight = class_weight
         if self.arrays:
             weights = _weights(y, sample_weight, class_weight)
-            self.data = (_to_numpy(x),) if y is None else (_to_numpy(x), _to_numpy(y))
-            if weights is not None:
-                self.data += (weights,)
+            # As Keras' array adapter packs them: ``x`` alone when there are no targets.
+            self.data = pack_x_y_sample_weight(_to_numpy(x), _to_numpy(y), weights)
             self.n = _num_samples(self.data)
             self.batch_size = batch_size or 32
             self.shuffle = bool(shuffle)

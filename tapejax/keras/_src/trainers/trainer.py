@@ -1,37 +1,38 @@
-"""Trainer: ``compile``, ``fit``, ``evaluate``, ``predict`` and the ``*_on_batch`` calls.
+"""Trainer: ``compile``, the loss and metrics of a step, and the step functions.
 
 Each step is ONE ``tapejax.function``: the train step runs the model under a GradientTape,
 takes the gradient of the loss and applies the optimizer, and updates the loss and metric
 Variables, all inside one compiled call (traced once per input signature, as Keras' TF
-backend traces its ``train_function``). ``fit`` only slices batches and calls it.
+backend traces its ``train_function``). ``fit`` only slices batches and calls it
+(``fit_loops.py``). ``train_step``/``test_step``/``predict_step``, ``compute_loss`` and
+``compute_metrics`` are called exactly as Keras 3 calls them, so a subclass overriding any of
+them runs unchanged.
 """
 
 from __future__ import annotations
 
-import jax
+import functools
+import inspect
+import itertools
+import warnings
+
 import numpy as np
 
 from ..backend.api import GradientTape, function
-from ..backend.core import TensorLike
-from ..backend.recording import deferred
+from ..backend.ops import cast as _cast
+from ..backend.ops import reduce_sum as _reduce_sum
 from ..backend.variables import KerasVariable
-from ..callbacks.callback_list import CallbackList, pythonify
 from ..losses.lookup import get_loss
+from ..metrics.metric import Metric
 from ..metrics.reduction_metrics import Mean
 from ..optimizers.lookup import get_optimizer
 from .compile_utils import CompileLoss, CompileMetrics
-from .epoch_iterator import (
-    EpochIterator,
-    as_arrays,
-    batch_of,
-    batch_size_of,
-    take_batch,
-    train_validation_split,
-    unpack,
-)
+from .data_adapter_utils import unpack_x_y_sample_weight
+from .epoch_iterator import batch_size_of, take_batch
+from .fit_loops import FitLoops
 
 
-class Trainer:
+class Trainer(FitLoops):
     """The training entry points of ``tf.keras.Model`` (Keras 3's behaviour)."""
 
     compiled = False
@@ -40,6 +41,8 @@ class Trainer:
     history = None
     _compile_loss = _compile_metrics = _loss_tracker = optimizer = None
     loss = None  # what compile was given, as Keras 3 keeps it (``model.loss``)
+    train_function = test_function = predict_function = None
+    steps_per_execution = 1
 
     def compile(
         self,
@@ -72,15 +75,23 @@ class Trainer:
         self.optimizer = get_optimizer(optimizer)
         specs = loss.values() if isinstance(loss, dict) else loss
         for spec in specs if isinstance(specs, (list, tuple, type({}.values()))) else [specs]:
-            if str(spec).lower() not in ("crossentropy", "ce"):
+            if spec is not None and str(spec).lower() not in ("crossentropy", "ce"):
                 get_loss(spec)  # an unknown name fails here, as in Keras
         self.loss = self._loss_spec = loss
         self._loss_weights = loss_weights
         self._metrics_spec, self._weighted_metrics_spec = metrics, weighted_metrics
+        names = _model_output_names(self)
+        self._compile_loss = CompileLoss(loss, loss_weights, names) if loss is not None else None
+        self._compile_metrics = (
+            CompileMetrics(metrics, weighted_metrics, names)
+            if metrics is not None or weighted_metrics is not None
+            else None
+        )
         self.steps_per_execution = int(steps_per_execution)
-        self._compile_loss = self._compile_metrics = None
         self._loss_tracker = Mean(name="loss")
         self.run_eagerly = bool(run_eagerly)
+        self.jit_compile = False if run_eagerly else jit_compile
+        self.stop_training = False
         self.train_function = self.test_function = self.predict_function = None
         self._sliced_train_function = self._sliced_test_function = self._sliced_predict_function = None
         self.compiled = True
@@ -88,101 +99,156 @@ class Trainer:
     # -- metrics ----------------------------------------------------------------------------
     @property
     def metrics(self) -> list:
-        """The loss tracker, then the compiled metrics (once built by a first batch), as Keras 3."""
-        found = [self._loss_tracker] if self._loss_tracker is not None else []
-        if self._compile_metrics is not None and self._compile_metrics.built:
-            found.append(self._compile_metrics)
-        if self._compile_loss is not None and self._compile_loss.trackers:
-            found += self._compile_loss.trackers
-        return found
+        """Keras 3's order: the loss tracker, the compiled metrics, each output's loss tracker
+        (once compiled), then the metrics held in attributes, the model's and its layers'."""
+        found = []
+        if self.compiled:
+            found.append(self._loss_tracker)
+            if self._compile_metrics is not None:
+                found.append(self._compile_metrics)
+            if self._compile_loss is not None:
+                found += self._compile_loss.metrics
+        return found + _held_metrics(self)
 
     @property
     def metrics_names(self) -> list:
         return [m.name for m in self.metrics]
+
+    @property
+    def metrics_variables(self) -> list:
+        return [v for m in self.metrics for v in m.variables]
 
     def reset_metrics(self) -> None:
         for metric in self.metrics:
             metric.reset_state()
 
     def get_metrics_result(self) -> dict:
-        """The metrics' current values, by name (Keras' log keys), sorted as TF's logs are."""
+        """The metrics' current values by name (Keras' log keys); a metric whose result is a
+        dict (the compiled metrics) adds each of its entries."""
         logs = {}
         for metric in self.metrics:
             result = metric.result()
             logs.update(result if isinstance(result, dict) else {metric.name: result})
-        return dict(sorted(logs.items()))
+        return logs
+
+    # -- the loss and metrics of a step ---------------------------------------------------------
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """The compiled loss of ``y_pred`` against ``y`` plus the model's ``losses`` (added
+        losses and weight regularization), as Keras 3 sums them; override it for a custom loss.
+
+        Raises:
+          ValueError: when there is no loss at all (none compiled, none added).
+        """
+        del x, training  # the default loss needs neither (Keras' signature has them)
+        losses = []
+        if self._compile_loss is not None:
+            loss = self._compile_loss(y, y_pred, sample_weight)
+            if loss is not None:
+                losses.append(loss)
+        for added in self.losses:
+            losses.append(_reduce_sum(added if added.dtype.is_floating else _cast(added, "float32")))
+        if not losses:
+            raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
+        total = losses[0]
+        for loss in losses[1:]:
+            total = total + loss
+        return total
+
+    def _compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """``compute_loss``, also when an override lacks ``training`` (added in Keras 3.3)."""
+        if _takes_training(type(self).compute_loss):
+            return self.compute_loss(x, y, y_pred, sample_weight, training=training)
+        return self.compute_loss(x, y, y_pred, sample_weight)
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None) -> dict:
+        """Updates the compiled metrics; returns every metric's value (``get_metrics_result``)."""
+        del x
+        if self._compile_metrics is not None:
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    # Keras 2's names, which Keras 3 keeps working (with a deprecation warning).
+    @property
+    def compiled_metrics(self):
+        """Deprecated: ``update_state(y, y_pred, sample_weight)`` updates every metric of
+        ``self.metrics`` (a ``Mean``, the loss tracker included, with ``y_pred``), as Keras 3."""
+        return _DeprecatedCompiledMetrics(self)
+
+    def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
+        """Deprecated: ``compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=...)``."""
+        warnings.warn(
+            "`model.compiled_loss()` is deprecated. Instead, use "
+            "`model.compute_loss(x, y, y_pred, sample_weight, training)`.",
+            stacklevel=2,
+        )
+        return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
 
     # -- steps ------------------------------------------------------------------------------
-    def _outputs_list(self, y_pred) -> list:
-        return list(y_pred) if isinstance(y_pred, (list, tuple)) else [y_pred]
-
-    def _targets_list(self, y, names: list) -> list:
-        if isinstance(y, dict):
-            return [y.get(name) for name in names]
-        return list(y) if isinstance(y, (list, tuple)) and len(names) > 1 else [y]
-
-    def _compute_loss(self, x, y, y_pred, sample_weight=None):
-        names = self._output_names(y_pred)
-        y_true, y_pred = self._targets_list(y, names), self._outputs_list(y_pred)
-        if sample_weight is not None:
-            sample_weight = self._targets_list(sample_weight, names)
-            if len(sample_weight) < len(y_true):  # one array for every output
-                sample_weight = sample_weight[:1] * len(y_true)
-        if self._compile_loss is None:
-            self._compile_loss = CompileLoss(self._loss_spec, self._loss_weights, names)
-            self._compile_metrics = CompileMetrics(self._metrics_spec, self._weighted_metrics_spec, names)
-        loss, parts = self._compile_loss(y_true, y_pred, sample_weight)
-        self._loss_tracker.update_state(loss, sample_weight=batch_size_of(x))
-        for tracker, part in zip(
-            self._compile_loss.trackers, parts if self._compile_loss.trackers else [], strict=True
-        ):
-            tracker.update_state(part, sample_weight=batch_size_of(x))
-        if not self._compile_metrics.built:
-            self._compile_metrics.build(y_true, y_pred)
-        self._compile_metrics.update_state(y_true, y_pred, sample_weight)
-        return loss
-
-    def _output_names(self, y_pred) -> list:
-        names = getattr(self, "output_names", None)
-        outputs = self._outputs_list(y_pred)
-        if names and len(names) == len(outputs):
-            return list(names)
-        return [f"output_{i}" for i in range(len(outputs))] if len(outputs) > 1 else ["output"]
-
     def train_step(self, data):
-        """One step of training on a batch: forward under a tape, gradient, optimizer update."""
-        x, y, sample_weight = unpack(data)
+        """One step of training on a batch: forward under a tape, gradient, optimizer update;
+        returns ``compute_metrics``' logs."""
+        x, y, sample_weight = unpack_x_y_sample_weight(data)
         with GradientTape() as tape:
             y_pred = self(x, training=True)
-            loss = self._compute_loss(x, y, y_pred, sample_weight)
+            loss = self._compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=True)
+            self._loss_tracker.update_state(loss, sample_weight=batch_size_of(x))
+            if self.optimizer is not None:
+                loss = self.optimizer.scale_loss(loss)
         variables = self.trainable_weights
         if variables:
             grads = tape.gradient(loss, variables)
             self.optimizer.apply_gradients(zip(grads, variables, strict=True))
-        return self.get_metrics_result()
+        else:
+            warnings.warn("The model does not have any trainable weights.", stacklevel=2)
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def test_step(self, data):
-        x, y, sample_weight = unpack(data)
-        self._compute_loss(x, y, self(x, training=False), sample_weight)
-        return self.get_metrics_result()
+        """The loss and metrics of a batch, without training; returns ``compute_metrics``' logs."""
+        x, y, sample_weight = unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self._compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=False)
+        self._loss_tracker.update_state(loss, sample_weight=batch_size_of(x))
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def predict_step(self, data):
-        x, _, _ = unpack(data)
+        """The model's outputs for a batch."""
+        x, _, _ = unpack_x_y_sample_weight(data)
         return self(x, training=False)
 
-    def _step_function(self, kind: str):
-        """The compiled ``<kind>_step`` of each batch of a tuple of batches, in one call
-        (``self.train_function`` etc.): the last batch's logs, or every batch's predictions."""
+    def make_train_function(self, force: bool = False):
+        """``self.train_function``: runs ``train_step`` on the next ``steps_per_execution``
+        batches of an iterator (or iterable) in one compiled call; the last batch's logs."""
+        return self._make_function("train", force)
+
+    def make_test_function(self, force: bool = False):
+        """``self.test_function``: as ``make_train_function``, with ``test_step``."""
+        return self._make_function("test", force)
+
+    def make_predict_function(self, force: bool = False):
+        """``self.predict_function``: as ``make_train_function``, with ``predict_step``;
+        every batch's outputs, in a list."""
+        return self._make_function("predict", force)
+
+    def _make_function(self, kind: str, force: bool):
         name = f"{kind}_function"
-        if getattr(self, name, None) is None:
-            step = getattr(self, f"{kind}_step")
+        if getattr(self, name, None) is not None and not force:
+            return getattr(self, name)
+        step = getattr(self, f"{kind}_step")
 
-            def multi_step(batches):
-                results = [step(batch) for batch in batches]
-                return results if kind == "predict" else results[-1]
+        def multi_step(batches):
+            results = [step(batch) for batch in batches]
+            return results if kind == "predict" else results[-1]
 
-            setattr(self, name, multi_step if getattr(self, "run_eagerly", False) else function(multi_step))
-        return getattr(self, name)
+        compiled = multi_step if getattr(self, "run_eagerly", False) else function(multi_step)
+        count = max(int(self.steps_per_execution), 1)
+
+        def run(data):
+            batches = data if isinstance(data, tuple) else tuple(itertools.islice(iter(data), count))
+            return compiled(batches)
+
+        run.compiled = compiled  # the tapejax.function (its traces)
+        setattr(self, name, run)
+        return run
 
     def _sliced_function(self, kind: str):
         """The compiled step that first takes its ``count`` batches out of arrays already on the
@@ -200,7 +266,7 @@ class Trainer:
 
     def _runner(self, kind: str, iterator):
         if not iterator.arrays:
-            return self._step_function(kind)
+            return self._make_function(kind, force=False)
         if getattr(self, "_batch_position", None) is None:  # where the next batch starts
             self._batch_position = KerasVariable(np.int32(0), trainable=False, name="batch_position")
         self._batch_position.assign(np.int32(0))
@@ -213,204 +279,59 @@ class Trainer:
         if not self.compiled:
             raise ValueError("You must call `compile()` before using the model.")
 
-    # -- loops --------------------------------------------------------------------------------
-    def fit(
-        self,
-        x=None,
-        y=None,
-        batch_size=None,
-        epochs=1,
-        verbose="auto",
-        callbacks=None,
-        validation_split=0.0,
-        validation_data=None,
-        shuffle=True,
-        class_weight=None,
-        sample_weight=None,
-        initial_epoch=0,
-        steps_per_epoch=None,
-        validation_steps=None,
-        validation_batch_size=None,
-        validation_freq=1,
-    ):
-        """Trains for ``epochs`` epochs; returns the ``History`` of each epoch's logs.
 
-        Args:
-          x, y: arrays (numpy, tensors, lists/dicts of them for several inputs/outputs), or
-            ``x`` alone as an iterable of ``(x, y)`` batches (a ``tf.data.Dataset``).
-          batch_size: samples per step for arrays (32 by default).
-          epochs: the number of passes over the data.
-          verbose: 0 silent, 1 (``'auto'``) a progress bar, 2 one line per epoch.
-          callbacks: ``tf.keras.callbacks.Callback`` objects.
-          validation_split: the fraction of the arrays (the last samples) kept for validation.
-          validation_data: ``(x_val, y_val)`` or an iterable of batches, evaluated each epoch.
-          shuffle: shuffle the arrays each epoch (numpy's generator, not TF's).
-          sample_weight: a weight per sample (arrays), multiplying its loss and its weighted
-            metrics.
-          class_weight: a dict ``{class: weight}``, each sample weighing its class's weight.
-        """
-        self._assert_compiled()
-        if validation_split and validation_data is None:
-            (x, y, sample_weight), validation_data = train_validation_split(
-                x, y, validation_split, sample_weight
-            )
-        iterator = EpochIterator(
-            x,
-            y,
-            batch_size,
-            shuffle,
-            steps_per_epoch,
-            sample_weight,
-            class_weight,
-            self._steps_per_execution(),
+class _DeprecatedCompiledMetrics:
+    """What Keras 3's ``model.compiled_metrics`` is: a shim with ``update_state``."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def update_state(self, y, y_pred, sample_weight=None) -> None:
+        warnings.warn(
+            "`model.compiled_metrics()` is deprecated. Instead, use e.g.:\n```\n"
+            "for metric in self.metrics:\n    metric.update_state(y, y_pred)\n```\n",
+            stacklevel=2,
         )
-        callbacks = CallbackList(
-            callbacks,
-            add_history=True,
-            add_progbar=verbose != 0,
-            model=self,
-            verbose=verbose,
-            epochs=epochs,
-            steps=iterator.num_batches,
-        )
-        train = self._runner("train", iterator)
-        self.stop_training = False
-        callbacks.on_train_begin()
-        logs, epoch_logs = {}, None
-        initial_epoch = self._initial_epoch or initial_epoch
-        for epoch in range(initial_epoch, epochs):
-            self.reset_metrics()
-            callbacks.on_epoch_begin(epoch)
-            if iterator.arrays and epoch > initial_epoch:
-                self._batch_position.assign(np.int32(0))
-            with deferred():  # a step's runtime checks are read as the next step starts
-                for step, end, batch in iterator:
-                    callbacks.on_train_batch_begin(step)
-                    logs = train(*batch)
-                    callbacks.on_train_batch_end(end, logs)
-                    if self.stop_training:
-                        break
-            epoch_logs = pythonify(logs)
-            if validation_data is not None and _should_eval(epoch, validation_freq):
-                val_x, val_y, val_w = (
-                    unpack(validation_data)
-                    if isinstance(validation_data, tuple)
-                    else (validation_data, None, None)
-                )
-                val_logs = self.evaluate(
-                    val_x,
-                    val_y,
-                    batch_size=validation_batch_size or batch_size,
-                    sample_weight=val_w,
-                    steps=validation_steps,
-                    callbacks=callbacks,
-                    return_dict=True,
-                    _silent=True,
-                )
-                epoch_logs.update({f"val_{k}": v for k, v in val_logs.items()})
-            callbacks.on_epoch_end(epoch, epoch_logs)
-            if self.stop_training:
-                break
-        callbacks.on_train_end(epoch_logs)
-        return callbacks.history
-
-    def evaluate(
-        self,
-        x=None,
-        y=None,
-        batch_size=None,
-        verbose="auto",
-        sample_weight=None,
-        steps=None,
-        callbacks=None,
-        return_dict=False,
-        **kwargs,
-    ):
-        """The loss and metrics over the data: a float, a list ``[loss, *metrics]`` or a dict."""
-        self._assert_compiled()
-        silent = kwargs.pop("_silent", False)
-        if kwargs:
-            raise ValueError(f"Arguments not recognized: {kwargs}")
-        iterator = EpochIterator(
-            x, y, batch_size, False, steps, sample_weight, steps_per_execution=self._steps_per_execution()
-        )
-        if not isinstance(callbacks, CallbackList):
-            callbacks = CallbackList(
-                callbacks,
-                add_progbar=verbose != 0 and not silent,
-                model=self,
-                verbose=verbose,
-                epochs=1,
-                steps=iterator.num_batches,
-            )
-        test = self._runner("test", iterator)
-        callbacks.on_test_begin()
-        self.reset_metrics()
-        logs = {}
-        with deferred():
-            for step, end, batch in iterator:
-                callbacks.on_test_batch_begin(step)
-                logs = test(*batch)
-                callbacks.on_test_batch_end(end, logs)
-        logs = pythonify(logs)
-        callbacks.on_test_end(logs)
-        return logs if return_dict else self._in_metrics_order(logs)
-
-    def _in_metrics_order(self, logs: dict):
-        names = []
-        for metric in self.metrics:
-            names += metric.result_names if isinstance(metric, CompileMetrics) else [metric.name]
-        values = [logs[n] for n in names if n in logs] + [logs[k] for k in sorted(logs) if k not in names]
-        return values[0] if len(values) == 1 else values
-
-    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
-        """The model's outputs for ``x``, computed batch by batch; numpy arrays."""
-        iterator = EpochIterator(
-            x, None, batch_size, False, steps, steps_per_execution=self._steps_per_execution()
-        )
-        callbacks = CallbackList(
-            callbacks,
-            add_progbar=verbose != 0,
-            model=self,
-            verbose=verbose,
-            epochs=1,
-            steps=iterator.num_batches,
-        )
-        run = self._runner("predict", iterator)
-        callbacks.on_predict_begin()
-        outputs = []
-        for step, end, batch in iterator:
-            callbacks.on_predict_batch_begin(step)
-            outputs += run(*batch)
-            callbacks.on_predict_batch_end(end, {"outputs": outputs[-1]})
-        callbacks.on_predict_end()
-        return jax.tree_util.tree_map(
-            lambda *parts: np.concatenate([np.asarray(p) for p in parts]),
-            *outputs,
-            is_leaf=lambda t: isinstance(t, TensorLike),
-        )
-
-    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
-        """One training step on one batch; the metrics' values since the last ``reset_metrics``."""
-        self._assert_compiled()
-        if class_weight is not None:
-            sample_weight = EpochIterator(x, y, class_weight=class_weight).data[-1]
-        self.reset_metrics()  # Keras 3 reports this batch alone
-        logs = pythonify(self._step_function("train")((batch_of(x, y, sample_weight),)))
-        return logs if return_dict else self._in_metrics_order(logs)
-
-    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
-        self._assert_compiled()
-        self.reset_metrics()
-        logs = pythonify(self._step_function("test")((batch_of(x, y, sample_weight),)))
-        return logs if return_dict else self._in_metrics_order(logs)
-
-    def predict_on_batch(self, x):
-        out = self._step_function("predict")(((as_arrays(x),),))[0]
-        return jax.tree_util.tree_map(np.asarray, out, is_leaf=lambda t: isinstance(t, TensorLike))
+        for metric in self._model.metrics:
+            if isinstance(metric, Mean):
+                metric.update_state(y_pred, sample_weight=sample_weight)
+            else:
+                metric.update_state(y, y_pred, sample_weight=sample_weight)
 
 
-def _should_eval(epoch: int, validation_freq) -> bool:
-    if isinstance(validation_freq, int):
-        return (epoch + 1) % validation_freq == 0
-    return epoch + 1 in validation_freq
+def _model_output_names(model):
+    try:
+        return list(model.output_names) if getattr(model, "output_names", None) else None
+    except (AttributeError, ValueError):  # a subclassed model not yet called
+        return None
+
+
+def _held_metrics(model) -> list:
+    """The Metric objects held in attributes (also lists) of the model and of its layers
+    (a nested model's are its own business, as Keras 3), the compiled ones left out."""
+    own = {id(model._loss_tracker)} if model._loss_tracker is not None else set()
+    found, seen = [], set()
+
+    def visit(obj):
+        for value in vars(obj).values():
+            for item in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(item, Metric) and id(item) not in own and id(item) not in seen:
+                    seen.add(id(item))
+                    found.append(item)
+
+    visit(model)
+    stack = list(reversed(getattr(model, "_layers", [])))
+    while stack:
+        layer = stack.pop()
+        if isinstance(layer, Trainer) or id(layer) in seen:
+            continue
+        seen.add(id(layer))
+        visit(layer)
+        stack.extend(reversed(layer._layers))
+    return found
+
+
+@functools.cache
+def _takes_training(compute_loss) -> bool:
+    params = inspect.signature(compute_loss).parameters
+    return "training" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())

@@ -176,7 +176,8 @@ class BaseConv(Layer):
                 else (1,) * (self.rank + 1) + (self.filters,)
             )
             y = y + _reshape(self.bias, shape)
-        return self.activation(y)
+        # Keras 3 calls the activation only when set: `layer.activation = None` on a built layer.
+        return y if self.activation is None else self.activation(y)
 
     def compute_output_shape(self, input_shape):
         input_shape = tuple(input_shape)

@@ -101,7 +101,8 @@ class Dense(Layer):
         y = _matmul(x, self.kernel)
         if self.bias is not None:
             y = y + self.bias
-        return self.activation(y)
+        # Keras 3 calls the activation only when set: `layer.activation = None` on a built layer.
+        return y if self.activation is None else self.activation(y)
 
     def compute_output_shape(self, input_shape):
         return (*tuple(input_shape)[:-1], self.units)

@@ -98,7 +98,8 @@ class EinsumDense(Layer):
         x = _einsum(self.equation, inputs, self.kernel)
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        # Keras 3 calls the activation only when set: `layer.activation = None` on a built layer.
+        return x if self.activation is None else self.activation(x)
 
     def get_config(self) -> dict:
         return {
