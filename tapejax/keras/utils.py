@@ -3,6 +3,14 @@ custom-object registry of ``.keras`` files."""
 
 from __future__ import annotations
 
+from ._src.backend.common.dtypes import standardize_dtype
+from ._src.backend.config import (
+    disable_interactive_logging,
+    enable_interactive_logging,
+    is_interactive_logging_enabled,
+)
+from ._src.backend.global_state import clear_session
+from ._src.backend.keras_tensor import is_keras_tensor
 from ._src.saving.object_registration import (
     CustomObjectScope,
     custom_object_scope,
@@ -22,11 +30,16 @@ from ._src.utils.sequence_utils import pad_sequences
 __all__ = [
     "CustomObjectScope",
     "Progbar",
+    "clear_session",
     "custom_object_scope",
     "deserialize_keras_object",
+    "disable_interactive_logging",
+    "enable_interactive_logging",
     "get_custom_objects",
     "get_registered_name",
     "get_registered_object",
+    "is_interactive_logging_enabled",
+    "is_keras_tensor",
     "normalize",
     "pack_x_y_sample_weight",
     "pad_sequences",
@@ -34,6 +47,7 @@ __all__ = [
     "serialize_keras_object",
     "set_random_seed",
     "split_dataset",
+    "standardize_dtype",
     "timeseries_dataset_from_array",
     "to_categorical",
     "unpack_x_y_sample_weight",

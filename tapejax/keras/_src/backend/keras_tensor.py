@@ -273,3 +273,13 @@ def auto_tensor_name() -> str:
 
 def reset_tensor_names() -> None:
     _tensor_uid[0] = 0
+
+
+def is_keras_tensor(x) -> bool:
+    """Whether ``x`` is a symbolic KerasTensor (``keras.Input``'s output, a functional layer's).
+
+    >>> import tapejax as tf
+    >>> tf.keras.backend.is_keras_tensor(tf.keras.Input((2,))), tf.keras.backend.is_keras_tensor(tf.zeros(2))
+    (True, False)
+    """
+    return isinstance(x, KerasTensor)

@@ -1,9 +1,36 @@
-"""KerasVariable: the Variable a Keras layer creates with ``add_weight``."""
+"""KerasVariable: the Variable a Keras layer creates with ``add_weight``, and the autocast
+scope in which its reads are cast to a mixed-precision layer's compute dtype."""
 
 from __future__ import annotations
 
+import threading
+
 from ...._core.recording.variable import Variable
+from ...._ops.array_ops import cast
 from .core import is_symbolic, value
+
+
+class _Autocast(threading.local):
+    dtype = None  # the compute dtype reads are cast to, inside a mixed-precision layer's call
+
+
+_autocast = _Autocast()
+
+
+class AutocastScope:
+    """Within it, reads of floating KerasVariables (with ``autocast``) give ``dtype`` tensors,
+    as Keras 3's ``AutocastScope``: a float16 layer computes with float32 weights read as
+    float16, and their gradients come back float32 through the recorded cast. None: no casting.
+    """
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def __enter__(self):
+        self.outer, _autocast.dtype = _autocast.dtype, self.dtype
+
+    def __exit__(self, *exc):
+        _autocast.dtype = self.outer
 
 
 class KerasVariable(Variable):
@@ -22,7 +49,7 @@ class KerasVariable(Variable):
     ('bias', 'head/bias')
     """
 
-    __slots__ = ("_path", "regularizer", "constraint")
+    __slots__ = ("_path", "regularizer", "constraint", "autocast")
 
     def __init__(
         self,
@@ -37,6 +64,7 @@ class KerasVariable(Variable):
         # Set by ``Layer.add_weight``: the penalty ``layer.losses`` computes from this weight, and
         # the projection an optimizer applies after updating it (as Keras 3's variables hold them).
         self.regularizer = self.constraint = None
+        self.autocast = True  # read in the compute dtype inside an AutocastScope (Keras' default)
 
     @property
     def name(self) -> str:
@@ -54,6 +82,13 @@ class KerasVariable(Variable):
     @trainable.setter
     def trainable(self, value: bool) -> None:
         self._trainable = bool(value)
+
+    def _as_tensor(self):
+        tensor = super()._as_tensor()
+        dtype = _autocast.dtype
+        if dtype is not None and self.autocast and tensor.dtype.is_floating and tensor.dtype.name != dtype:
+            return cast(tensor, dtype)
+        return tensor
 
     def __repr__(self) -> str:
         # Keras leaves the value out when there is none to show (here: while being traced).

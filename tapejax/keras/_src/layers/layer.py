@@ -17,12 +17,12 @@ from ..backend.core import TensorLike, convert_to_tensor
 from ..backend.core import dtype as _dtypes
 from ..backend.keras_tensor import KerasTensor, has_keras_tensor, symbolic_call
 from ..backend.ops import cast as _cast
-from ..backend.variables import KerasVariable
+from ..backend.variables import AutocastScope, KerasVariable
 from ..constraints import constraints
+from ..dtype_policies import lookup as dtype_policies
 from ..initializers import lookup as initializers
 from ..regularizers import regularizers
 from ..utils.naming import auto_name
-from ..utils.serialization_utils import dtype_name, dtype_policy
 from .call_context import _bind_training, _scope, _state
 from .layer_losses import LayerLosses
 
@@ -41,9 +41,10 @@ class Layer(LayerLosses, Module):
 
     Args:
       trainable: whether the layer's trainable weights are trained (and watched by tapes).
-      dtype: the dtype of the weights and of the computation (``'float32'`` by default);
-        floating inputs of another dtype are cast to it.
-      autocast: whether to cast floating inputs to ``dtype``.
+      dtype: a dtype or a dtype policy (``'mixed_float16'``: weights in float32, computation in
+        float16); the global policy by default (``keras.config.set_dtype_policy``). Floating
+        inputs are cast to the compute dtype.
+      autocast: whether to cast floating inputs and weight reads to the compute dtype.
       name: the layer's name; by default the class name in snake case, made unique.
 
     >>> import tapejax as tf
@@ -102,8 +103,7 @@ class Layer(LayerLosses, Module):
         # Not Module.__init__: Keras layer names need not be Python identifiers.
         self._name = name or auto_name(type(self).__name__)
         self._trainable = trainable
-        dtype = dtype_name(dtype)  # also a serialized DTypePolicy (from get_config)
-        self._dtype = _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
+        self.dtype_policy = dtype_policies.get(dtype)  # also a serialized policy (get_config)
         self.autocast = autocast
         self.built = False
         self._trainable_variables: list = []
@@ -117,11 +117,33 @@ class Layer(LayerLosses, Module):
 
     # -- dtypes ---------------------------------------------------------------------------
     @property
+    def dtype_policy(self):
+        """The layer's ``DTypePolicy``: its variable and compute dtypes."""
+        return self._dtype_policy
+
+    @dtype_policy.setter
+    def dtype_policy(self, policy) -> None:
+        policy = dtype_policies.get(policy)
+        if policy.quantization_mode is not None:
+            raise NotImplementedError(
+                f"Layer {self.name}: quantized dtype policies ({policy.name}) are not supported "
+                "by tapejax's Keras; use a float policy ('float32', 'mixed_float16', ...)."
+            )
+        self._dtype_policy = policy
+        self._compute = _dtypes.as_dtype(policy.compute_dtype)  # what inputs are cast to
+        self._variable = _dtypes.as_dtype(policy.variable_dtype)
+
+    @property
     def dtype(self) -> str:
         """The dtype of the layer's weights, as a string (``'float32'``), as Keras 3."""
-        return self._dtype.name
+        return self._variable.name
 
-    variable_dtype = compute_dtype = dtype
+    variable_dtype = dtype
+
+    @property
+    def compute_dtype(self) -> str:
+        """The dtype the layer computes in (``'float16'`` under ``'mixed_float16'``)."""
+        return self._compute.name
 
     # -- weights --------------------------------------------------------------------------
     def add_weight(
@@ -153,7 +175,7 @@ class Layer(LayerLosses, Module):
         """
         shape, initializer, dtype = _legacy_weight_args(args, shape, initializer, dtype)
         regularizer, constraint = regularizers.get(regularizer), constraints.get(constraint)
-        dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
+        dtype = self._variable if dtype is None else _dtypes.as_dtype(dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
         # A callable initial value runs as in TF's init_scope: a weight built while
@@ -169,7 +191,7 @@ class Layer(LayerLosses, Module):
                 f"Layer.add_weight: the initializer of {name!r} returned shape "
                 f"{variable.shape}, expected {tuple(shape)}."
             )
-        variable.regularizer, variable.constraint = regularizer, constraint
+        variable.regularizer, variable.constraint, variable.autocast = regularizer, constraint, autocast
         (self._trainable_variables if trainable else self._non_trainable_variables).append(variable)
         return variable
 
@@ -285,7 +307,9 @@ class Layer(LayerLosses, Module):
                 self.build(self._build_input_shape)
             if isinstance(inputs, TensorLike):
                 self._check_input(inputs)
-            outputs = self.call(inputs, *args, **kwargs)
+            mixed = self.autocast and self._compute is not self._variable
+            with AutocastScope(self._compute.name if mixed else None):
+                outputs = self.call(inputs, *args, **kwargs)
             if self.activity_regularizer is not None:
                 self._add_activity_losses(outputs)
             return outputs
@@ -298,7 +322,11 @@ class Layer(LayerLosses, Module):
 
     def get_config(self) -> dict:
         """The layer's constructor arguments, as Keras 3 serializes them (``from_config`` inverts it)."""
-        config = {"name": self.name, "trainable": self.trainable, "dtype": dtype_policy(self.dtype)}
+        config = {
+            "name": self.name,
+            "trainable": self.trainable,
+            "dtype": dtype_policies.serialize(self.dtype_policy),
+        }
         if self.activity_regularizer is not None:
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         return config
@@ -312,8 +340,8 @@ class Layer(LayerLosses, Module):
         if isinstance(x, (TensorLike, np.ndarray, np.generic, jax.Array, int, float)) or _is_number_list(x):
             x = convert_to_tensor(x)
             dtype = x.dtype  # DTypes are singletons
-            if self.autocast and dtype is not self._dtype and dtype.is_floating:
-                x = _cast(x, self._dtype)
+            if self.autocast and dtype is not self._compute and dtype.is_floating:
+                x = _cast(x, self._compute)
         return x
 
     def __repr__(self) -> str:

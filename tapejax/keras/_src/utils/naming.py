@@ -8,6 +8,8 @@ import re
 
 from ..backend.global_state import get_uid
 
+__all__ = ["auto_name", "get_uid", "to_snake_case"]
+
 
 def to_snake_case(name: str) -> str:
     """``'SparseCategoricalAccuracy'`` -> ``'sparse_categorical_accuracy'``."""
@@ -19,4 +21,4 @@ def auto_name(class_name: str) -> str:
     """Keras' automatic layer name: ``Dense`` -> ``dense``, then ``dense_1``, ``dense_2``..."""
     name = to_snake_case(re.sub(r"\W+", "", class_name))
     uid = get_uid(name)
-    return f"{name}_{uid}" if uid else name
+    return f"{name}_{uid - 1}" if uid > 1 else name

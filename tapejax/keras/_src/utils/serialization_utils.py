@@ -43,23 +43,6 @@ def init_config(obj) -> dict:
     return {p.name: getattr(obj, p.name) for p in params if p.kind is p.POSITIONAL_OR_KEYWORD}
 
 
-def dtype_policy(dtype_name: str) -> dict:
-    """Keras 3's serialized dtype policy, as ``Layer.get_config()['dtype']`` holds it."""
-    return {
-        "module": "keras",
-        "class_name": "DTypePolicy",
-        "config": {"name": dtype_name},
-        "registered_name": None,
-    }
-
-
-def dtype_name(dtype):
-    """A ``dtype`` argument that may be a serialized dtype policy (from ``get_config``)."""
-    if isinstance(dtype, dict):
-        return dtype.get("config", {}).get("name")
-    return getattr(dtype, "name", dtype) if type(dtype).__name__ == "DTypePolicy" else dtype
-
-
 def lookup(identifier, by_name: dict, classes: dict, kind: str):
     """Keras' ``get``: an object from a name, a config dict, a class, an instance or a callable."""
     if identifier is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...backend.common.dtypes import standardize_dtype
 from ...backend.keras_tensor import KerasTensor, Node
 from ..layer import Layer
 
@@ -28,7 +29,9 @@ class InputLayer(Layer):
         ragged=None,
         **kwargs,
     ):
-        super().__init__(dtype=dtype, name=name, **kwargs)
+        super().__init__(name=name, **kwargs)
+        # As Keras: the input's own dtype (any dtype, 'int8' too), not a dtype policy.
+        self._input_dtype = standardize_dtype(getattr(dtype, "name", dtype))
         if sparse or ragged:
             raise NotImplementedError(
                 "tf.keras.Input: sparse and ragged inputs are not supported by tapejax.keras."
@@ -46,6 +49,10 @@ class InputLayer(Layer):
         node = Node(self, ((),), {}, [self.output])
         node.is_input = True
         self.output._keras_history = (node, 0)
+
+    @property
+    def dtype(self) -> str:
+        return self._input_dtype
 
     @property
     def batch_shape(self) -> tuple:

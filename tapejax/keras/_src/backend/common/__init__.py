@@ -1,0 +1,1 @@
+"""Keras 3's backend-independent pieces (``keras/src/backend/common``): dtype names and promotion."""

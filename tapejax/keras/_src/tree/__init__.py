@@ -1,0 +1,1 @@
+"""Keras 3's nested-structure utilities (``keras.tree``)."""

@@ -1,0 +1,60 @@
+"""``tf.keras.config``: the default float type, epsilon, image data format, the backend's name
+(``'tensorflow'``: tapejax is ``tf``), the global dtype policy and Keras' switches."""
+
+from __future__ import annotations
+
+from ._src.backend.config import (
+    backend,
+    disable_flash_attention,
+    disable_interactive_logging,
+    disable_traceback_filtering,
+    enable_flash_attention,
+    enable_interactive_logging,
+    enable_traceback_filtering,
+    enable_unsafe_deserialization,
+    epsilon,
+    floatx,
+    image_data_format,
+    is_flash_attention_enabled,
+    is_interactive_logging_enabled,
+    is_nnx_enabled,
+    is_traceback_filtering_enabled,
+    max_epochs,
+    max_steps_per_epoch,
+    set_backend,
+    set_epsilon,
+    set_floatx,
+    set_image_data_format,
+    set_max_epochs,
+    set_max_steps_per_epoch,
+)
+from ._src.dtype_policies.dtype_policy import dtype_policy
+from ._src.dtype_policies.lookup import set_dtype_policy
+
+__all__ = [
+    "backend",
+    "disable_flash_attention",
+    "disable_interactive_logging",
+    "disable_traceback_filtering",
+    "dtype_policy",
+    "enable_flash_attention",
+    "enable_interactive_logging",
+    "enable_traceback_filtering",
+    "enable_unsafe_deserialization",
+    "epsilon",
+    "floatx",
+    "image_data_format",
+    "is_flash_attention_enabled",
+    "is_interactive_logging_enabled",
+    "is_nnx_enabled",
+    "is_traceback_filtering_enabled",
+    "max_epochs",
+    "max_steps_per_epoch",
+    "set_backend",
+    "set_dtype_policy",
+    "set_epsilon",
+    "set_floatx",
+    "set_image_data_format",
+    "set_max_epochs",
+    "set_max_steps_per_epoch",
+]
