@@ -59,6 +59,11 @@ def record_if(condition):
         state.is_recording = old
 
 
+def has_default_writer() -> bool:
+    """Whether this thread has a default writer (TF's ``summary_ops_v2.has_default_writer``)."""
+    return state.writer is not None
+
+
 def recording_condition():
     """What decides whether a summary is written now: False without a default writer, else
     the ``record_if`` condition (called if callable; True when none is set): a bool or a

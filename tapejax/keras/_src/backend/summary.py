@@ -8,6 +8,7 @@ import jax
 
 from .... import summary
 from ....summary._events import plugin_metadata
+from ....summary._state import has_default_writer
 
 
 def start_trace(logdir: str) -> None:
@@ -31,6 +32,7 @@ def stop_batch_trace(context) -> None:
 
 
 __all__ = [
+    "has_default_writer",
     "plugin_metadata",
     "start_batch_trace",
     "start_trace",
