@@ -35,6 +35,7 @@ from . import random as random  # noqa: E402
 from . import test as test  # noqa: E402
 from . import saved_model as saved_model  # noqa: E402
 from . import train as train  # noqa: E402
+from . import summary as summary  # noqa: E402
 from ._ops.array_ops import (  # noqa: E402
     broadcast_to as broadcast_to,
     cast as cast,

@@ -43,8 +43,17 @@ LAYERS = (
     ("tapejax._api",),  # GradientTape, ForwardAccumulator, function, control flow, Module
     ("tapejax.*",),  # the TF namespaces (tapejax.math, .nn, ...): re-exports of the layers below
     # distribute: strategies over a device mesh; beside keras, whose trainer and optimizers ask it
-    # for the current replica context (a room, not a namespace: it builds on tapejax.function)
-    ("tapejax.keras", "tapejax.saved_model", "tapejax.data", "tapejax.train", "tapejax.distribute"),
+    # for the current replica context (a room, not a namespace: it builds on tapejax.function).
+    # summary: tf.summary's event files (a room, as train: it writes files through an outside
+    # library, tensorboardX); keras' TensorBoard callback writes through it.
+    (
+        "tapejax.keras",
+        "tapejax.saved_model",
+        "tapejax.data",
+        "tapejax.train",
+        "tapejax.distribute",
+        "tapejax.summary",
+    ),
     ("tapejax",),  # the index, tapejax/__init__.py
 )
 

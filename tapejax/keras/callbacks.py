@@ -13,6 +13,7 @@ from ._src.callbacks.learning_rate_scheduler import LearningRateScheduler
 from ._src.callbacks.model_checkpoint import ModelCheckpoint
 from ._src.callbacks.progbar_logger import ProgbarLogger
 from ._src.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau
+from ._src.callbacks.tensorboard import TensorBoard
 from ._src.callbacks.terminate_on_nan import TerminateOnNaN
 
 __all__ = [
@@ -27,5 +28,6 @@ __all__ = [
     "ModelCheckpoint",
     "ProgbarLogger",
     "ReduceLROnPlateau",
+    "TensorBoard",
     "TerminateOnNaN",
 ]
