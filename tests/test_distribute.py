@@ -131,6 +131,39 @@ def test_variable_aggregations_in_replica_code_are_tfs(run):
     )
 
 
+def test_losses_scaled_by_the_replicas_are_tfs(run):
+    losses = run["losses"]
+    # TF 2.21 on 8 logical CPUs: each replica's 2 rows summed over the global batch of 16.
+    assert losses["average"] == pytest.approx(
+        [0.0625, 0.3125, 0.5625, 0.8125, 1.0625, 1.3125, 1.5625, 1.8125]
+    )
+    assert losses["sums"] == pytest.approx([7.5, 3.75, 15.0])  # TF's (15 = 120 / 8)
+    assert losses["given_in_scope"] == 0.75  # a global batch size given: cross-replica is fine
+
+
+def test_losses_scaled_by_the_replicas_outside_replica_code():
+    assert float(tf.nn.compute_average_loss(tf.constant([1.0, 2.0, 3.0]))) == 2.0  # one replica
+    assert float(tf.nn.scale_regularization_loss([1.0, 2.0])) == 3.0
+    assert float(tf.nn.compute_average_loss(tf.zeros([0]))) == 0.0  # TF's: 0, not nan
+    s = tf.distribute.OneDeviceStrategy("/cpu:0")
+    assert float(s.run(lambda: tf.nn.compute_average_loss(tf.constant([2.0, 4.0])))) == 3.0
+    with s.scope():
+        with pytest.raises(
+            RuntimeError, match=r"You are calling `compute_average_loss` in cross replica context, while"
+        ):
+            tf.nn.compute_average_loss([1.0, 2.0])
+        with pytest.raises(
+            RuntimeError, match=r"calling `scale_regularization_loss` in cross replica context"
+        ):
+            tf.nn.scale_regularization_loss(1.0)
+    with pytest.raises(
+        ValueError,
+        match=r"Invalid value passed for `per_example_loss`. Expected a tensor with at least rank 1. "
+        r"Received per_example_loss=1.0 with rank 0",
+    ):
+        tf.nn.compute_average_loss(tf.constant(1.0))
+
+
 def test_bad_input_on_eight_replicas(run):
     e = run["errors"]
     assert e["uneven_batch"][0] == "ValueError"
@@ -148,7 +181,9 @@ def test_bad_input_on_eight_replicas(run):
     assert e["reduce_plain_axis"] == 24.0  # TF: the sum over the axis, times the replicas
     assert e["run_in_run"][0] == "RuntimeError"
     assert e["foreign_per_replica"][0] == "ValueError"
-    assert run["aggregations"]["diverging"].endswith("or apply gradients with an optimizer, which all-reduces them.")
+    assert run["aggregations"]["diverging"].endswith(
+        "or apply gradients with an optimizer, which all-reduces them."
+    )
 
 
 # -- one device (this process) ------------------------------------------------------------
@@ -190,7 +225,9 @@ def test_reduce_op_names_and_a_bad_one():
     with pytest.raises(ValueError, match="'MAX' is not a valid ReduceOp"):
         tf.distribute.get_strategy().reduce("max", tf.constant(1.0))
     assert tf.distribute.ReduceOp.from_variable_aggregation(tf.VariableAggregation.MEAN).name == "MEAN"
-    with pytest.raises(ValueError, match=r"Could not convert from `tf.VariableAggregation` VariableAggregation.NONE"):
+    with pytest.raises(
+        ValueError, match=r"Could not convert from `tf.VariableAggregation` VariableAggregation.NONE"
+    ):
         tf.distribute.ReduceOp.from_variable_aggregation(tf.VariableAggregation.NONE)
 
 

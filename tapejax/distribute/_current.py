@@ -19,7 +19,7 @@ def get_strategy():
     if entry is None:
         return default_strategy()
     kind, obj = entry
-    return obj if kind == "cross" else obj.strategy
+    return obj.strategy if kind == "replica" else obj
 
 
 def has_strategy() -> bool:
@@ -30,7 +30,7 @@ def has_strategy() -> bool:
 def in_cross_replica_context() -> bool:
     """True in a strategy's scope outside its replicas' code (``tf.distribute.in_cross_replica_context``)."""
     entry = _context.current()
-    return entry is not None and entry[0] == "cross" and not entry[1]._is_default
+    return entry is not None and entry[0] == "cross"
 
 
 def get_replica_context():
