@@ -9,9 +9,6 @@ program run by TensorFlow 2.21 with ``MirroredStrategy`` on 8 logical CPUs, stor
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 from helpers import finite_difference_grad
+from multidevice import run_script
 
 import tapejax as tf
 
@@ -43,25 +41,7 @@ TF_TOTAL = [-0.9999998807907104, 1.1920928955078125e-07, 1.0000001192092896, 2.0
 
 @pytest.fixture(scope="module")
 def run() -> dict:
-    root = str(HERE.parent)  # this checkout's tapejax, whichever one is installed
-    path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
-    env = {
-        **os.environ,
-        "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
-        "JAX_PLATFORMS": "cpu",
-        "PYTHONPATH": path,
-    }
-    done = subprocess.run(
-        [sys.executable, str(HERE / "distribute_step.py")],
-        env=env,
-        cwd=HERE,
-        text=True,
-        capture_output=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.splitlines()[-1])
+    return run_script("distribute_step.py", devices=8)
 
 
 def _loss(params, x, y):

@@ -240,15 +240,16 @@ CROSS_REPLICA_LOSS = (
 
 
 def _replicas_in_sync(name: str) -> int:
-    """The replicas of the strategy whose code runs now (``state.distribution``, kept by
-    tapejax/distribute): 1 outside every strategy; TF's RuntimeError in a strategy's scope
-    outside its replicas' code."""
+    """The replicas whose losses add up to the step's loss (``state.distribution``, kept by
+    tapejax/distribute): a replica's strategy's count in one replica's code; 1 outside every
+    strategy and in a step over the global batch (Keras fit's); TF's RuntimeError in a
+    strategy's scope outside its replicas' code."""
     if not thread_state.distribution:
         return 1
     kind, obj = thread_state.distribution[-1]
     if kind == "cross":
         raise RuntimeError(CROSS_REPLICA_LOSS.format(name=name))
-    return obj.num_replicas_in_sync
+    return obj.num_replicas_in_sync if kind == "replica" else 1
 
 
 def scale_regularization_loss(regularization_loss) -> Tensor:

@@ -15,8 +15,9 @@ CROSS_REPLICA_ONLY = "Method requires being in cross-replica context, use get_re
 
 def current():
     """The innermost ``(kind, object)`` entry, or None outside every strategy. ``kind`` is
-    "cross" (object: a strategy), "replica" (a ReplicaContext) or "default" (the default
-    strategy, in its own scope or merge_call)."""
+    "cross" (object: a strategy), "replica" (a ReplicaContext), "global" (the replica context
+    of a step over the global batch, _global_step.py) or "default" (the default strategy, in its
+    own scope or merge_call)."""
     entries = state.distribution
     return entries[-1] if entries else None
 
@@ -34,5 +35,5 @@ def entered(kind: str, obj):
 
 def require_cross_replica() -> None:
     entry = current()
-    if entry is not None and entry[0] == "replica":
+    if entry is not None and entry[0] in ("replica", "global"):
         raise RuntimeError(CROSS_REPLICA_ONLY)
