@@ -12,7 +12,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 
 
-def run_script(name: str, devices: int = 8, timeout: int = 600) -> dict:
+def run_script(name: str, *args: str, devices: int = 8, timeout: int = 600) -> dict:
     root = str(HERE.parent)  # this checkout's tapejax, whichever one is installed
     path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
     env = {
@@ -22,7 +22,7 @@ def run_script(name: str, devices: int = 8, timeout: int = 600) -> dict:
         "PYTHONPATH": path,
     }
     done = subprocess.run(
-        [sys.executable, str(HERE / name)],
+        [sys.executable, str(HERE / name), *args],
         env=env,
         cwd=HERE,
         text=True,
