@@ -99,6 +99,29 @@ def aggregations(strategy) -> dict:
     return {"mean": float(mean), "first": float(first), "plain": float(plain), "diverging": diverging}
 
 
+def losses(strategy) -> dict:
+    """compute_average_loss without a global batch size and scale_regularization_loss in the
+    replicas' code: scaled by the replicas in sync (TF's global batch: 2 rows x 8 replicas)."""
+    ints = tf.data.Dataset.from_tensor_slices(np.arange(16, dtype=np.float32)).batch(16)
+    batch = next(iter(strategy.experimental_distribute_dataset(ints)))
+
+    def replica_fn(xb):
+        return (
+            tf.nn.compute_average_loss(xb),
+            tf.nn.compute_average_loss(xb, sample_weight=tf.constant(0.5)),
+            tf.nn.scale_regularization_loss(tf.reduce_sum(xb)),
+        )
+
+    average, weighted, regularization = strategy.run(replica_fn, args=(batch,))
+    with strategy.scope():
+        given = float(tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=4))
+    return {
+        "average": [float(v) for v in strategy.experimental_local_results(average)],
+        "sums": [float(strategy.reduce("SUM", v, axis=None)) for v in (average, weighted, regularization)],
+        "given_in_scope": given,
+    }
+
+
 def errors(strategy) -> dict:
     """Bad input that needs several replicas: each as ``[class name, message]``."""
     found = {}
@@ -160,6 +183,7 @@ def main() -> None:
         "runs": runs,
         "collectives": collectives(mirrored),
         "aggregations": aggregations(mirrored),
+        "losses": losses(mirrored),
         "errors": errors(mirrored),
     }
     sys.stdout.write(json.dumps(out) + "\n")

@@ -9,9 +9,6 @@ program run by TensorFlow 2.21 with ``MirroredStrategy`` on 8 logical CPUs, stor
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 from helpers import finite_difference_grad
+from multidevice import run_script
 
 import tapejax as tf
 
@@ -43,25 +41,7 @@ TF_TOTAL = [-0.9999998807907104, 1.1920928955078125e-07, 1.0000001192092896, 2.0
 
 @pytest.fixture(scope="module")
 def run() -> dict:
-    root = str(HERE.parent)  # this checkout's tapejax, whichever one is installed
-    path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
-    env = {
-        **os.environ,
-        "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
-        "JAX_PLATFORMS": "cpu",
-        "PYTHONPATH": path,
-    }
-    done = subprocess.run(
-        [sys.executable, str(HERE / "distribute_step.py")],
-        env=env,
-        cwd=HERE,
-        text=True,
-        capture_output=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.splitlines()[-1])
+    return run_script("distribute_step.py", devices=8)
 
 
 def _loss(params, x, y):
@@ -129,6 +109,39 @@ def test_variable_aggregations_in_replica_code_are_tfs(run):
     assert a["diverging"].startswith(
         "Variable 'Variable:0' was assigned, in the code of strategy.run, a value"
     )
+
+
+def test_losses_scaled_by_the_replicas_are_tfs(run):
+    losses = run["losses"]
+    # TF 2.21 on 8 logical CPUs: each replica's 2 rows summed over the global batch of 16.
+    assert losses["average"] == pytest.approx(
+        [0.0625, 0.3125, 0.5625, 0.8125, 1.0625, 1.3125, 1.5625, 1.8125]
+    )
+    assert losses["sums"] == pytest.approx([7.5, 3.75, 15.0])  # TF's (15 = 120 / 8)
+    assert losses["given_in_scope"] == 0.75  # a global batch size given: cross-replica is fine
+
+
+def test_losses_scaled_by_the_replicas_outside_replica_code():
+    assert float(tf.nn.compute_average_loss(tf.constant([1.0, 2.0, 3.0]))) == 2.0  # one replica
+    assert float(tf.nn.scale_regularization_loss([1.0, 2.0])) == 3.0
+    assert float(tf.nn.compute_average_loss(tf.zeros([0]))) == 0.0  # TF's: 0, not nan
+    s = tf.distribute.OneDeviceStrategy("/cpu:0")
+    assert float(s.run(lambda: tf.nn.compute_average_loss(tf.constant([2.0, 4.0])))) == 3.0
+    with s.scope():
+        with pytest.raises(
+            RuntimeError, match=r"You are calling `compute_average_loss` in cross replica context, while"
+        ):
+            tf.nn.compute_average_loss([1.0, 2.0])
+        with pytest.raises(
+            RuntimeError, match=r"calling `scale_regularization_loss` in cross replica context"
+        ):
+            tf.nn.scale_regularization_loss(1.0)
+    with pytest.raises(
+        ValueError,
+        match=r"Invalid value passed for `per_example_loss`. Expected a tensor with at least rank 1. "
+        r"Received per_example_loss=1.0 with rank 0",
+    ):
+        tf.nn.compute_average_loss(tf.constant(1.0))
 
 
 def test_bad_input_on_eight_replicas(run):

@@ -15,6 +15,7 @@ import numpy as np
 from .._core.recording.convert import convert_to_tensor
 from .._core.recording.record import Op, record
 from .._core.recording.runtime_check import check as runtime_check
+from .._core.recording.state import state as thread_state
 from .._core.values.access import is_symbolic_tensor, np_dtype, value_of
 from .._core.values.errors import InvalidArgumentError
 from .._core.values.tensor import Tensor
@@ -230,20 +231,61 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None) -> 
     return result
 
 
+# TF's message (RuntimeError) for a loss scaled by the replicas in a strategy's scope, outside
+# the code of strategy.run: there is no replica's batch to scale.
+CROSS_REPLICA_LOSS = (
+    "You are calling `{name}` in cross replica context, while it was expected to be called in "
+    "replica context."
+)
+
+
+def _replicas_in_sync(name: str) -> int:
+    """The replicas whose losses add up to the step's loss (``state.distribution``, kept by
+    tapejax/distribute): a replica's strategy's count in one replica's code; 1 outside every
+    strategy and in a step over the global batch (Keras fit's); TF's RuntimeError in a
+    strategy's scope outside its replicas' code."""
+    if not thread_state.distribution:
+        return 1
+    kind, obj = thread_state.distribution[-1]
+    if kind == "cross":
+        raise RuntimeError(CROSS_REPLICA_LOSS.format(name=name))
+    return obj.num_replicas_in_sync if kind == "replica" else 1
+
+
 def scale_regularization_loss(regularization_loss) -> Tensor:
-    """The sum of ``regularization_loss`` divided by the number of replicas: one here, as
-    tapejax runs no distribution strategy (``tf.nn.scale_regularization_loss``)."""
-    return _math.reduce_sum(convert_to_tensor(regularization_loss))
+    """The sum of ``regularization_loss`` divided by the number of replicas in sync
+    (``tf.nn.scale_regularization_loss``): summed over the replicas, as their gradients are,
+    it counts once.
+
+    >>> import tapejax as tf
+    >>> print(tf.nn.scale_regularization_loss([1.0, 2.0]))
+    tf.Tensor(3.0, shape=(), dtype=float32)
+    """
+    replicas = _replicas_in_sync("scale_regularization_loss")
+    return _math.reduce_sum(convert_to_tensor(regularization_loss)) / replicas
 
 
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None) -> Tensor:
-    """``sum(per_example_loss * sample_weight) / global_batch_size`` (the batch size by default)."""
+    """``sum(per_example_loss * sample_weight) / global_batch_size``, 0 when that is 0
+    (``tf.nn.compute_average_loss``). By default the global batch is this replica's batch
+    (``per_example_loss``'s first dimension) times the replicas in sync, so that the replicas'
+    losses sum to the mean over the global batch.
+
+    >>> import tapejax as tf
+    >>> print(tf.nn.compute_average_loss(tf.constant([1.0, 2.0, 3.0])))
+    tf.Tensor(2.0, shape=(), dtype=float32)
+    """
     loss = convert_to_tensor(per_example_loss)
+    if loss.ndim == 0:
+        raise ValueError(
+            "Invalid value passed for `per_example_loss`. Expected a tensor with at least rank 1. "
+            f"Received per_example_loss={loss} with rank 0"
+        )
     if sample_weight is not None:
         loss = loss * convert_like(sample_weight, loss)
     if global_batch_size is None:
-        global_batch_size = loss.shape[0] if loss.ndim else 1
-    return _math.divide_no_nan(_math.reduce_sum(loss), convert_to_tensor(global_batch_size, dtype=loss.dtype))
+        global_batch_size = loss.shape[0] * _replicas_in_sync("compute_average_loss")
+    return _math.divide_no_nan(_math.reduce_sum(loss), cast(global_batch_size, loss.dtype))
 
 
 # -- normalization --------------------------------------------------------------------------

@@ -2,9 +2,11 @@
 
 A namespace: re-exports only (see the README's Architecture)."""
 
+from . import cluster_resolver as cluster_resolver
 from . import experimental as experimental
 from ._current import get_replica_context, get_strategy, has_strategy, in_cross_replica_context
 from ._input import InputContext
+from ._multi_worker import MultiWorkerMirroredStrategy
 from ._reduce_op import ReduceOp
 from ._replica_context import ReplicaContext
 from ._strategy import MirroredStrategy, OneDeviceStrategy, Strategy, StrategyExtended
@@ -14,11 +16,13 @@ __all__ = [
     "DistributedValues",
     "InputContext",
     "MirroredStrategy",
+    "MultiWorkerMirroredStrategy",
     "OneDeviceStrategy",
     "ReduceOp",
     "ReplicaContext",
     "Strategy",
     "StrategyExtended",
+    "cluster_resolver",
     "experimental",
     "get_replica_context",
     "get_strategy",

@@ -6,6 +6,9 @@ from __future__ import annotations
 from . import _context
 from ._strategy import default_strategy
 
+# One replica's code ("replica") or a step over the global batch for every replica ("global").
+_REPLICA_KINDS = ("replica", "global")
+
 
 def get_strategy():
     """The strategy of the current scope or replica, else the default strategy
@@ -19,7 +22,7 @@ def get_strategy():
     if entry is None:
         return default_strategy()
     kind, obj = entry
-    return obj if kind == "cross" else obj.strategy
+    return obj.strategy if kind in _REPLICA_KINDS else obj
 
 
 def has_strategy() -> bool:
@@ -30,7 +33,7 @@ def has_strategy() -> bool:
 def in_cross_replica_context() -> bool:
     """True in a strategy's scope outside its replicas' code (``tf.distribute.in_cross_replica_context``)."""
     entry = _context.current()
-    return entry is not None and entry[0] == "cross" and not entry[1]._is_default
+    return entry is not None and entry[0] == "cross"
 
 
 def get_replica_context():
@@ -40,6 +43,6 @@ def get_replica_context():
     if entry is None:
         return default_strategy()._default_replica_context
     kind, obj = entry
-    if kind == "replica":
+    if kind in _REPLICA_KINDS:
         return obj
     return obj._default_replica_context if obj._is_default else None

@@ -33,7 +33,7 @@ AXIS = "replica"
 _EAGER_STEPS = 64  # functions given to an eager run whose compiled step is kept, per strategy
 
 
-class _ScopePolicy:
+class ScopePolicy:
     """The Variable policy of a strategy's scope: each Variable created is placed on its mesh."""
 
     def __init__(self, strategy):
@@ -115,7 +115,7 @@ class Strategy:
         entry = _context.current()
         if entry is not None and entry[1] is not self and not entry[1]._is_default:
             raise RuntimeError(f"Mixing different tf.distribute.Strategy objects: {self} is not {entry[1]}")
-        state.variable_policies.append(_ScopePolicy(self))
+        state.variable_policies.append(ScopePolicy(self))
         try:
             with _context.entered("cross", self):
                 yield self

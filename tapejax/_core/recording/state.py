@@ -50,6 +50,12 @@ class _ThreadState(threading.local):
         # (``created``), may change the value an op reads (``read``) and the value or delta an
         # assignment writes (``assigned``): see Variable.
         self.variable_policies: list = []
+        # Stack of where code runs for tf.distribute (innermost last): ``(kind, obj)`` with kind
+        # "cross" (a strategy's scope or a merge_call: obj the strategy), "replica" (one
+        # replica's code: obj its ReplicaContext), "global" (one step over the global batch for
+        # every replica: Keras fit's) or "default" (the default strategy's scope).
+        # Empty outside every strategy; ops read it for TF's loss scaling (compute_average_loss).
+        self.distribution: list = []
 
 
 state = _ThreadState()

@@ -133,6 +133,7 @@ class EpochIterator:
             self.shuffle = bool(shuffle)
             self.num_batches = steps_per_epoch or math.ceil(self.n / self.batch_size)
             self._device_data = None
+            self.sharding = None  # where the arrays go (a mesh's, under a strategy), else JAX's default
         else:
             if batch_size is not None:
                 raise ValueError(
@@ -168,7 +169,7 @@ class EpochIterator:
         # position it keeps in a Variable (see take_batch), so no batch is converted or copied
         # in Python and nothing but the batch size is given per step.
         if self._device_data is None:
-            self._device_data = jax.device_put(self.data)
+            self._device_data = jax.device_put(self.data, self.sharding)
         order = jax.device_put(np.random.permutation(self.n).astype(np.int32)) if self.shuffle else None
         step = 0
         while step < self.num_batches:

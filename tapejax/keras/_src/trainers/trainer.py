@@ -19,6 +19,7 @@ import warnings
 import numpy as np
 
 from ..backend.api import GradientTape, function
+from ..backend.distribute import get_strategy, step_distribution
 from ..backend.ops import cast as _cast
 from ..backend.ops import reduce_sum as _reduce_sum
 from ..backend.variables import KerasVariable
@@ -43,6 +44,9 @@ class Trainer(FitLoops):
     loss = None  # what compile was given, as Keras 3 keeps it (``model.loss``)
     train_function = test_function = predict_function = None
     steps_per_execution = 1
+    # Compiled in a tf.distribute strategy's scope (several replicas): how each step runs over
+    # its mesh (tapejax/distribute/_global_step.py); None otherwise.
+    _distribution = None
 
     def compile(
         self,
@@ -94,7 +98,13 @@ class Trainer(FitLoops):
         self.stop_training = False
         self.train_function = self.test_function = self.predict_function = None
         self._sliced_train_function = self._sliced_test_function = self._sliced_predict_function = None
+        self._distribution = step_distribution()
         self.compiled = True
+
+    @property
+    def distribute_strategy(self):
+        """The strategy the model was compiled under, else the current one (Keras 3)."""
+        return get_strategy() if self._distribution is None else self._distribution.strategy
 
     # -- metrics ----------------------------------------------------------------------------
     @property
@@ -233,13 +243,13 @@ class Trainer(FitLoops):
         name = f"{kind}_function"
         if getattr(self, name, None) is not None and not force:
             return getattr(self, name)
-        step = getattr(self, f"{kind}_step")
+        step = self._distributed_step(kind)
 
         def multi_step(batches):
             results = [step(batch) for batch in batches]
             return results if kind == "predict" else results[-1]
 
-        compiled = multi_step if getattr(self, "run_eagerly", False) else function(multi_step)
+        compiled = self._placed(multi_step, split=True)
         count = max(int(self.steps_per_execution), 1)
 
         def run(data):
@@ -255,16 +265,29 @@ class Trainer(FitLoops):
         device (``steps_per_execution`` of them fused in one call)."""
         name = f"_sliced_{kind}_function"
         if getattr(self, name, None) is None:
-            step = getattr(self, f"{kind}_step")
+            step = self._distributed_step(kind)
 
             def sliced(arrays, order, size, count):
                 results = [step(take_batch(arrays, order, self._batch_position, size)) for _ in range(count)]
                 return results if kind == "predict" else results[-1]
 
-            setattr(self, name, sliced if getattr(self, "run_eagerly", False) else function(sliced))
+            setattr(self, name, self._placed(sliced, split=False))
         return getattr(self, name)
 
+    # Under a strategy (``_distribution``), a step runs over the global batch split over its
+    # replicas, and the arguments of the compiled call are placed on its mesh first.
+    def _distributed_step(self, kind: str):
+        step = getattr(self, f"{kind}_step")
+        return step if self._distribution is None else self._distribution.step(step)
+
+    def _placed(self, fn, split: bool):
+        compiled = fn if getattr(self, "run_eagerly", False) else function(fn)
+        return compiled if self._distribution is None else self._distribution.call(compiled, split)
+
     def _runner(self, kind: str, iterator):
+        if self._distribution is not None:
+            self._distribution.check_variables(self.trainable_weights)
+            iterator.sharding = self._distribution.replicated  # the arrays, once on every device
         if not iterator.arrays:
             return self._make_function(kind, force=False)
         if getattr(self, "_batch_position", None) is None:  # where the next batch starts

@@ -1,0 +1,57 @@
+"""One worker of a MultiWorkerMirroredStrategy cluster on localhost (TF_CONFIG set by
+test_distribute_workers.py): TF's custom loop of distribute_step.train, or a loop that a
+peer's death interrupts; one JSON line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+import tapejax as tf
+
+strategy = tf.distribute.MultiWorkerMirroredStrategy(  # first, as TF asks
+    communication_options=tf.distribute.experimental.CommunicationOptions(timeout_seconds=10)
+)
+
+import distribute_step as step  # noqa: E402
+
+
+def faulty() -> dict:
+    """Steps until a peer dies (worker 1 exits after 3 steps): the error and how long it took."""
+    with strategy.scope():
+        v = tf.Variable(0.0)
+    dies = int(os.environ.get("TF_CONFIG_TASK_DIES", "-1"))
+
+    @tf.function
+    def add(x):
+        def replica(x):
+            v.assign_add(tf.distribute.get_replica_context().all_reduce("sum", x))
+            return v.read_value()
+
+        return strategy.run(replica, args=(x,))
+
+    for i in range(1000):
+        if strategy.cluster_resolver.task_id == dies and i == 3:
+            os._exit(1)
+        start = time.monotonic()
+        try:
+            float(strategy.experimental_local_results(add(tf.constant(1.0)))[0])
+        except Exception as e:  # noqa: BLE001 - what the survivor sees is the result
+            return {"step": i, "error": [type(e).__name__, str(e)], "seconds": time.monotonic() - start}
+        time.sleep(0.1)
+    return {"step": None}
+
+
+def main() -> None:
+    out = {"processes": __import__("jax").process_count(), "replicas": strategy.num_replicas_in_sync}
+    if sys.argv[1] == "train":
+        out["train"] = step.train(strategy, True)
+    else:
+        out.update(faulty())
+    sys.stdout.write(json.dumps(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
