@@ -148,7 +148,9 @@ def test_bad_input_on_eight_replicas(run):
     assert e["reduce_plain_axis"] == 24.0  # TF: the sum over the axis, times the replicas
     assert e["run_in_run"][0] == "RuntimeError"
     assert e["foreign_per_replica"][0] == "ValueError"
-    assert run["aggregations"]["diverging"].endswith("or apply gradients with an optimizer, which all-reduces them.")
+    assert run["aggregations"]["diverging"].endswith(
+        "or apply gradients with an optimizer, which all-reduces them."
+    )
 
 
 # -- one device (this process) ------------------------------------------------------------
@@ -190,7 +192,9 @@ def test_reduce_op_names_and_a_bad_one():
     with pytest.raises(ValueError, match="'MAX' is not a valid ReduceOp"):
         tf.distribute.get_strategy().reduce("max", tf.constant(1.0))
     assert tf.distribute.ReduceOp.from_variable_aggregation(tf.VariableAggregation.MEAN).name == "MEAN"
-    with pytest.raises(ValueError, match=r"Could not convert from `tf.VariableAggregation` VariableAggregation.NONE"):
+    with pytest.raises(
+        ValueError, match=r"Could not convert from `tf.VariableAggregation` VariableAggregation.NONE"
+    ):
         tf.distribute.ReduceOp.from_variable_aggregation(tf.VariableAggregation.NONE)
 
 
