@@ -431,9 +431,6 @@ def test_keras_layer_argument_errors():
         layer.add_weight((2,), "zeros", "float32", True)
     with pytest.raises(ValueError, match="Layer.add_weight: the initializer of 'w' returned shape"):
         layer.add_weight(shape=(2,), initializer=lambda shape, dtype=None: tf.zeros([3]), name="w")
-    bn = tf.keras.layers.BatchNormalization()
-    with pytest.raises(NotImplementedError, match="BatchNormalization: `mask` is not supported"):
-        bn(tf.ones([2, 3]), mask=tf.ones([2, 3]))
 
 
 def test_keras_initializer_errors():

@@ -757,7 +757,6 @@ def test_trainable_setter_and_weights_of_recurrent_layers():
         (lambda: tf.keras.regularizers.get("foo"), "Could not interpret regularizer identifier: foo"),
         (lambda: tf.keras.constraints.get("foo"), "Could not interpret constraint identifier: foo"),
         (lambda: layers.RNN(object()), "Argument `cell` should have a `call` method"),
-        (lambda: layers.Embedding(3, 2, mask_zero=True), "`mask_zero` is not supported by tapejax.keras"),
         (lambda: layers.LSTM(2, stateful=True), "`stateful` is not supported by tapejax.keras"),
         (
             lambda: layers.LSTM(2, recurrent_dropout=0.1),
@@ -813,16 +812,6 @@ def test_embedding_id_out_of_range():
             "A merge layer should be called on a list",
         ),
         (lambda: layers.Add().call(tf.ones([2])), ValueError, "(not a list of tensors)"),
-        (
-            lambda: layers.GlobalAveragePooling1D()(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])),
-            NotImplementedError,
-            "GlobalAveragePooling1D: `mask` is not supported",
-        ),
-        (
-            lambda: layers.LSTM(2)(tf.ones([2, 3, 1]), mask=tf.ones([2, 3])),
-            NotImplementedError,
-            "LSTM: `mask` is not supported",
-        ),
         (lambda: layers.LayerNormalization(axis="a"), TypeError, "Expected an int or a list/tuple of ints"),
         (
             lambda: layers.Layer().compute_output_shape((2,)),

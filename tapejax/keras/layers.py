@@ -29,6 +29,7 @@ from ._src.layers.core.embedding import Embedding
 from ._src.layers.core.identity import Identity
 from ._src.layers.core.input_layer import Input, InputLayer
 from ._src.layers.core.lambda_layer import Lambda
+from ._src.layers.core.masking import Masking
 from ._src.layers.layer import Layer
 from ._src.layers.merging.add import Add, add
 from ._src.layers.merging.average import Average, average
@@ -220,4 +221,5 @@ __all__ = [
     "RandomZoom",
     "Rescaling",
     "Resizing",
+    "Masking",
 ]

@@ -208,7 +208,9 @@ class Tensor(TensorLike):
     # itself through its node (``node.force([tensor])``, which fills in ``_v``; the engine's
     # nodes replay the pending ops as one compiled program), or a gradient that needs it
     # computes it fused with itself. Nothing here knows how: a Tensor imports no engine.
-    __slots__ = ("_v", "_pending", "_shape_dtype", "__weakref__")
+    # ``_keras_mask``: the Keras mask a layer attached to its output (Keras 3 sets it on TF's
+    # tensors as an attribute; users read ``x._keras_mask``); unset for all other tensors.
+    __slots__ = ("_v", "_pending", "_shape_dtype", "_keras_mask", "__weakref__")
 
     def __init__(self, value, aval: tuple | None = None):
         self._v = value

@@ -27,9 +27,11 @@ __all__ = [
     "convert_to_tensor",
     "dtype",
     "dtype_of",
+    "get_keras_mask",
     "is_symbolic",
     "live_variables",
     "read",
+    "set_keras_mask",
     "shape_of",
     "value",
     "x64",
@@ -64,3 +66,17 @@ def read(x):
 def is_symbolic(array) -> bool:
     """Whether a JAX value is a tracer (a function being traced), not a concrete array."""
     return access.is_symbolic_tensor(Tensor(array))
+
+
+def get_keras_mask(x):
+    """The Keras mask a layer attached to ``x`` (a Tensor or KerasTensor), or None."""
+    return getattr(x, "_keras_mask", None)
+
+
+def set_keras_mask(x, mask) -> None:
+    """Attaches ``mask`` to ``x`` as Keras 3 does (``None`` removes it); objects that cannot
+    hold one (numpy arrays, Python numbers) are left as they are."""
+    try:
+        x._keras_mask = mask
+    except AttributeError:
+        pass

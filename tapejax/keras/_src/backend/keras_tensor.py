@@ -18,7 +18,7 @@ from ...._core.recording.variable import live_variables
 from ...._core.values import dtype as _dtypes
 from ...._core.values import x64
 from ...._core.values.tensor import Tensor
-from .core import dtype_of, shape_of, value
+from .core import dtype_of, get_keras_mask, set_keras_mask, shape_of, value
 
 # Stand-ins for unknown (None) dimensions while shapes are inferred: a dimension that follows
 # the stand-in is unknown in the output. Two runs tell such a dimension from a fixed one (as
@@ -73,6 +73,8 @@ class KerasTensor:
         self.dtype = _dtypes.as_dtype(dtype).name
         self.name = name
         self._keras_history = history  # (node, index of this output)
+        self._keras_mask = None  # the KerasTensor of the mask a layer attaches to this output
+        self._mask_of = None  # for a mask: the output it belongs to (a graph reads it there)
 
     @property
     def ndim(self) -> int:
@@ -198,7 +200,14 @@ def symbolic_call(layer, inputs, args, kwargs):
         flat, out_tree = jax.tree_util.tree_flatten(stated, is_leaf=_is_leaf)
         outputs = [KerasTensor(s.shape, s.dtype, auto_tensor_name()) for s in flat]
     else:
-        outputs, out_tree = _inferred_outputs(layer, (inputs, args, kwargs))
+        tree = (inputs, args, kwargs)
+        (spec, mask_spec), (other, other_mask) = (output_and_mask_specs(layer, tree, p) for p in _PROBES)
+        flat, out_tree = jax.tree_util.tree_flatten(spec)
+        outputs = [_joined(s, o) for s, o in zip(flat, jax.tree_util.tree_leaves(other), strict=True)]
+        for x, m, o in zip(outputs, mask_spec, other_mask, strict=True):
+            if m is not None:  # the mask the layer attaches to this output, for inspection
+                x._keras_mask = _joined(m, o)
+                x._keras_mask._mask_of = x
     refine = getattr(layer, "refine_outputs", None)  # Keras' own shape or dtype rule, where it differs
     if refine is not None:
         outputs = refine(outputs, (inputs, *args), kwargs)
@@ -208,46 +217,51 @@ def symbolic_call(layer, inputs, args, kwargs):
     return jax.tree_util.tree_unflatten(out_tree, outputs)
 
 
-def _inferred_outputs(layer, tree) -> tuple:
-    """The outputs of ``layer`` on ``tree`` (KerasTensors, None where a dimension follows an
-    unknown one) and their structure, from running it abstractly."""
-    specs = [output_spec(layer, tree, probe) for probe in _PROBES]
-    flat, out_tree = jax.tree_util.tree_flatten(specs[0])
-    other = jax.tree_util.tree_leaves(specs[1])
-    outputs = [
-        KerasTensor(
-            [a if a == b else None for a, b in zip(s.shape, o.shape, strict=True)],
-            s.dtype.name,
-            auto_tensor_name(),
-        )
-        for s, o in zip(flat, other, strict=True)
-    ]
-    return outputs, out_tree
-
-
-@x64.enabled
 def output_spec(layer, tree, probe: int):
     """The output ``jax.ShapeDtypeStruct``s of ``layer`` on ``tree``'s KerasTensors, each
     unknown dimension set to ``probe``. Variable assignments made by the call are dropped."""
+    return output_and_mask_specs(layer, tree, probe)[0]
+
+
+@x64.enabled
+def output_and_mask_specs(layer, tree, probe: int):
+    """:func:`output_spec`, and the specs of the Keras masks of the flat outputs (None where an
+    output has none): the call sees each KerasTensor's mask on its stand-in tensor."""
     flat, structure = jax.tree_util.tree_flatten(tree, is_leaf=_is_leaf)
     symbolic = [isinstance(x, KerasTensor) for x in flat]
-    specs = [
-        jax.ShapeDtypeStruct(tuple(probe if d is None else d for d in x.shape), jnp.dtype(x.dtype))
-        for x, s in zip(flat, symbolic, strict=True)
-        if s
-    ]
+    masks = [get_keras_mask(x) if s else None for x, s in zip(flat, symbolic, strict=True)]
+    specs = [_spec(x, probe) for x, s in zip(flat, symbolic, strict=True) if s]
+    mask_specs = [_spec(m, probe) for m in masks if m is not None]
     variables = live_variables()
 
-    def run(values, var_values):
-        it = iter(values)
+    def run(values, mask_values, var_values):
+        it, mask_it = iter(values), iter(mask_values)
         leaves = [Tensor(next(it)) if s else x for x, s in zip(flat, symbolic, strict=True)]
+        for leaf, mask in zip(leaves, masks, strict=True):
+            if mask is not None:
+                set_keras_mask(leaf, Tensor(next(mask_it)))
         inputs, args, kwargs = jax.tree_util.tree_unflatten(structure, leaves)
         with no_recording(), variables_as(variables, var_values):
             out = layer(inputs, *args, **kwargs)
-        return jax.tree_util.tree_map(value, out, is_leaf=lambda t: isinstance(t, Tensor))
+        is_tensor = lambda t: isinstance(t, Tensor)  # noqa: E731
+        out_masks = [get_keras_mask(t) for t in jax.tree_util.tree_leaves(out, is_leaf=is_tensor)]
+        return (
+            jax.tree_util.tree_map(value, out, is_leaf=is_tensor),
+            [None if m is None else value(m) for m in out_masks],
+        )
 
     var_specs = [jax.ShapeDtypeStruct(shape_of(v), dtype_of(v)) for v in variables]
-    return jax.eval_shape(run, specs, var_specs)
+    return jax.eval_shape(run, specs, mask_specs, var_specs)
+
+
+def _spec(x, probe: int):
+    return jax.ShapeDtypeStruct(tuple(probe if d is None else d for d in x.shape), jnp.dtype(x.dtype))
+
+
+def _joined(spec, other) -> KerasTensor:
+    """The KerasTensor of an output inferred twice: None where the probes' sizes differ."""
+    shape = [a if a == b else None for a, b in zip(spec.shape, other.shape, strict=True)]
+    return KerasTensor(shape, spec.dtype.name, auto_tensor_name())
 
 
 def compute_output_shape(layer, input_shape):

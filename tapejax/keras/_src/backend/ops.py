@@ -20,7 +20,7 @@ from ...._ops import (
 )
 from ...._ops.array_ops import cast, expand_dims, pad, reshape, squeeze, transpose
 from ...._ops.clip_ops import clip_by_value
-from ...._ops.creation_ops import fill, one_hot, ones, zeros
+from ...._ops.creation_ops import fill, one_hot, ones, ones_like, zeros, zeros_like
 from ...._ops.join_ops import concat, split, stack, unstack
 from ...._ops.linalg_ops import einsum, matmul, norm
 from ...._ops.math_ops import add, multiply, rsqrt
@@ -61,6 +61,7 @@ __all__ = [
     "norm",
     "one_hot",
     "ones",
+    "ones_like",
     "pad",
     "random_ops",
     "reduce_all",
@@ -84,4 +85,5 @@ __all__ = [
     "where",
     "window_ops",
     "zeros",
+    "zeros_like",
 ]

@@ -83,8 +83,12 @@ def _rnn(
     return_sequences,
     use_bias,
     reset_after,
+    masked=False,
+    zero_output_for_mask=False,
 ):
     bias = rest[0] if use_bias else None
+    if masked:
+        *rest, mask = rest
     states = tuple(rest[1:] if use_bias else rest)
     input_bias, step_bias = _split_bias(kind, bias, reset_after)
     xs = jnp.swapaxes(x, 0, 1)  # (time, batch, features)
@@ -95,13 +99,32 @@ def _rnn(
         xk = xk + input_bias
     step, act = _STEPS[kind], _jax(activation)
     ract = _jax(recurrent_activation) if recurrent_activation is not None else None
+    if not masked:
 
-    def body(carry, xk_t):
-        new = step(xk_t, carry, rkernel, step_bias, act, ract, reset_after)
-        return new, new[0]
+        def body(carry, xk_t):
+            new = step(xk_t, carry, rkernel, step_bias, act, ract, reset_after)
+            return new, new[0]
 
-    final, ys = jax.lax.scan(body, states, xk)
-    output = jnp.swapaxes(ys, 0, 1) if return_sequences else final[0]
+        final, ys = jax.lax.scan(body, states, xk)
+        output = jnp.swapaxes(ys, 0, 1) if return_sequences else final[0]
+        return (output, *final)
+
+    # Keras' masked steps: a masked step keeps the previous states, and outputs the previous
+    # output (zeros first), or zeros with ``zero_output_for_mask``.
+    ms = jnp.swapaxes(mask.astype(bool), 0, 1)[..., None]  # (time, batch, 1)
+    if go_backwards:
+        ms = ms[::-1]
+
+    def masked_body(carry, step_in):
+        xk_t, m = step_in
+        old, prev_output = carry
+        new = step(xk_t, old, rkernel, step_bias, act, ract, reset_after)
+        kept = tuple(jnp.where(m, n, o) for n, o in zip(new, old, strict=True))
+        output = jnp.where(m, new[0], jnp.zeros_like(new[0]) if zero_output_for_mask else prev_output)
+        return (kept, output), output
+
+    (final, last), ys = jax.lax.scan(masked_body, (states, jnp.zeros_like(states[0])), (xk, ms))
+    output = jnp.swapaxes(ys, 0, 1) if return_sequences else last
     return (output, *final)
 
 
@@ -124,11 +147,15 @@ def rnn(
     go_backwards=False,
     return_sequences=False,
     reset_after=True,
+    mask=None,
+    zero_output_for_mask=False,
 ) -> tuple:
     """Runs the ``kind`` (``'simple'``, ``'lstm'``, ``'gru'``) recurrence over ``inputs``
     (``(batch, time, features)``) from ``states``; returns ``(output, *final_states)``, the output
-    being all steps' (``return_sequences``, in processing order) or the last one's."""
+    being all steps' (``return_sequences``, in processing order) or the last one's. With a
+    ``(batch, time)`` boolean ``mask``, masked steps are skipped as Keras skips them."""
     tensors = [inputs, kernel, recurrent_kernel] + ([bias] if bias is not None else []) + list(states)
+    tensors += [mask] if mask is not None else []
     static = {
         "kind": kind,
         "activation": activation,
@@ -137,5 +164,7 @@ def rnn(
         "return_sequences": bool(return_sequences),
         "use_bias": bias is not None,
         "reset_after": bool(reset_after),
+        "masked": mask is not None,
+        "zero_output_for_mask": bool(zero_output_for_mask),
     }
     return record(_RNN[kind], [convert_to_tensor(t) for t in tensors], static)

@@ -22,6 +22,7 @@ from .core.embedding import Embedding
 from .core.identity import Identity
 from .core.input_layer import Input, InputLayer
 from .core.lambda_layer import Lambda
+from .core.masking import Masking
 from .layer import Layer
 from .merging.add import Add, add
 from .merging.average import Average, average
@@ -175,4 +176,5 @@ __all__ = [
     "RandomZoom",
     "Rescaling",
     "Resizing",
+    "Masking",
 ]

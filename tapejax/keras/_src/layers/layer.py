@@ -13,7 +13,7 @@ import jax
 import numpy as np
 
 from ..backend.api import Module
-from ..backend.core import TensorLike, convert_to_tensor
+from ..backend.core import TensorLike, convert_to_tensor, get_keras_mask, set_keras_mask
 from ..backend.core import dtype as _dtypes
 from ..backend.keras_tensor import KerasTensor, has_keras_tensor, symbolic_call
 from ..backend.ops import cast as _cast
@@ -25,6 +25,7 @@ from ..regularizers import regularizers
 from ..utils.naming import auto_name
 from .call_context import _bind_training, _scope, _state
 from .layer_losses import LayerLosses
+from .layer_masks import populate_masks, set_output_masks
 
 
 class Layer(LayerLosses, Module):
@@ -297,6 +298,7 @@ class Layer(LayerLosses, Module):
         else:
             inputs = jax.tree_util.tree_map(self._convert_input, inputs, is_leaf=_is_input_leaf)
         args, kwargs, training = _bind_training(type(self), args, kwargs)
+        kwargs, previous_mask = populate_masks(type(self), inputs, args, kwargs)
         if not _state.scopes:
             self._clear_losses()  # the outermost call starts afresh, as Keras
         with _scope(self, training):
@@ -312,7 +314,26 @@ class Layer(LayerLosses, Module):
                 outputs = self.call(inputs, *args, **kwargs)
             if self.activity_regularizer is not None:
                 self._add_activity_losses(outputs)
-            return outputs
+        set_output_masks(self, inputs, outputs, previous_mask)
+        return outputs
+
+    # -- masks -------------------------------------------------------------------------------
+    _supports_masking = None  # None: whether the class defines its own compute_mask
+
+    @property
+    def supports_masking(self) -> bool:
+        """Whether the layer attaches :meth:`compute_mask`'s mask to its outputs (settable)."""
+        if self._supports_masking is None:
+            return type(self).compute_mask is not Layer.compute_mask
+        return self._supports_masking
+
+    @supports_masking.setter
+    def supports_masking(self, value: bool) -> None:
+        self._supports_masking = bool(value)
+
+    def compute_mask(self, inputs, previous_mask):
+        """The outputs' mask: by default the input's (``previous_mask``), passed on unchanged."""
+        return previous_mask
 
     def compute_output_shape(self, input_shape):
         """The output's shape for an input of ``input_shape`` (``None`` for unknown sizes)."""
@@ -341,7 +362,9 @@ class Layer(LayerLosses, Module):
             x = convert_to_tensor(x)
             dtype = x.dtype  # DTypes are singletons
             if self.autocast and dtype is not self._compute and dtype.is_floating:
+                mask = get_keras_mask(x)
                 x = _cast(x, self._compute)
+                set_keras_mask(x, mask)  # the cast input keeps its mask, as Keras
         return x
 
     def __repr__(self) -> str:

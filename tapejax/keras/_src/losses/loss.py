@@ -10,8 +10,8 @@ tape differentiates the result.
 
 from __future__ import annotations
 
-from ..backend.core import convert_to_tensor
-from ..backend.ops import cast, reduce_sum
+from ..backend.core import convert_to_tensor, get_keras_mask
+from ..backend.ops import cast, ones_like, reduce_sum, where, zeros_like
 from ..backend.ops import math_ops as _math
 from ..utils.naming import auto_name
 from .loss_functions import _same_rank
@@ -44,10 +44,32 @@ def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
     return _math.divide_no_nan(total, divisor)
 
 
-def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size", dtype="float32"):
-    """``values * sample_weight`` (ranks matched), reduced by ``reduction``, as Keras 3."""
+def apply_mask(sample_weight, mask, dtype, reduction):
+    """Keras 3's ``apply_mask``: a Keras mask of the predictions folded into the sample weights.
+    For the mean reductions the kept entries weigh ``total / kept``, so the mean is over them."""
+    if mask is None:
+        return sample_weight
+    mask = cast(convert_to_tensor(mask), "bool")
+    if reduction in ("mean", "sum_over_batch_size"):
+        total = cast(convert_to_tensor(mask.shape.num_elements()), dtype)
+        weight = _math.divide_no_nan(total, reduce_sum(cast(mask, dtype)))
+        float_mask = where(mask, weight * ones_like(mask, dtype=dtype), zeros_like(mask, dtype=dtype))
+    else:
+        float_mask = cast(mask, dtype)
+    if sample_weight is None:
+        return float_mask
+    float_mask, sample_weight = _same_rank(float_mask, cast(convert_to_tensor(sample_weight), dtype))
+    return sample_weight * float_mask
+
+
+def reduce_weighted_values(
+    values, sample_weight=None, reduction="sum_over_batch_size", dtype="float32", mask=None
+):
+    """``values * sample_weight`` (ranks matched), reduced by ``reduction``, as Keras 3; a
+    ``mask`` (the predictions' Keras mask) weighs the masked entries 0."""
     reduction = standardize_reduction(reduction)
     values = cast(convert_to_tensor(values), dtype)
+    sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
     if sample_weight is not None:
         sample_weight = cast(convert_to_tensor(sample_weight), values.dtype)
         values, sample_weight = _same_rank(values, sample_weight)
@@ -86,9 +108,15 @@ class Loss:
         return self._dtype
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        in_mask = get_keras_mask(y_pred)  # Keras 3: masked predictions do not count
         y_true, y_pred = (cast(convert_to_tensor(y), self._dtype) for y in (y_true, y_pred))
         losses = self.call(y_true, y_pred)
-        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype)
+        out_mask = get_keras_mask(losses)
+        if in_mask is not None and out_mask is not None:
+            mask = _math.logical_and(cast(in_mask, "bool"), cast(out_mask, "bool"))
+        else:
+            mask = in_mask if in_mask is not None else out_mask
+        return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype, mask=mask)
 
     def call(self, y_true, y_pred):
         raise NotImplementedError

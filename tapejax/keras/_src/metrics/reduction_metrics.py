@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from ..backend.core import convert_to_tensor, read, x64
+from ..backend.core import convert_to_tensor, get_keras_mask, read, x64
+from ..losses.loss import apply_mask
 from .metric import Metric
 from .metrics_utils import array, divide_no_nan, same_rank, stateful
 
@@ -103,7 +104,10 @@ class MeanMetricWrapper(Mean):
 
     @stateful
     def update_state(self, y_true, y_pred, sample_weight=None):
-        self._add(array(self._fn(y_true, y_pred, **self._fn_kwargs)), sample_weight)
+        mask = get_keras_mask(y_pred)  # Keras 3: masked predictions do not count
+        values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        sample_weight = apply_mask(sample_weight, mask, self._dtype, "sum")
+        self._add(array(values), sample_weight)
 
     def get_config(self):
         return {**super().get_config(), **self._fn_kwargs}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jax
 
+from ..backend.core import get_keras_mask
 from ..backend.keras_tensor import KerasTensor
 from ..layers.layer import Layer
 
@@ -34,6 +35,8 @@ class Graph:
         stop = {id(x) for x in self.flat_inputs}
 
         def visit(tensor):
+            if tensor._mask_of is not None:  # a mask is read off the output it belongs to
+                tensor = tensor._mask_of
             node = tensor._keras_history[0] if tensor._keras_history else None
             if node is None or id(node) in seen or id(tensor) in stop:
                 return
@@ -96,7 +99,7 @@ class Graph:
         values = {id(x): v for x, v in zip(self.flat_inputs, _match(self.inputs, inputs), strict=True)}
         for node in self.nodes:
             args, kwargs = jax.tree_util.tree_map(
-                lambda x: values[id(x)] if isinstance(x, KerasTensor) else x,
+                lambda x: _value_of(x, values) if isinstance(x, KerasTensor) else x,
                 (node.args, node.kwargs),
                 is_leaf=lambda x: isinstance(x, KerasTensor),
             )
@@ -111,6 +114,13 @@ class Graph:
         return jax.tree_util.tree_map(
             lambda x: values[id(x)], self.outputs, is_leaf=lambda x: isinstance(x, KerasTensor)
         )
+
+
+def _value_of(x: KerasTensor, values: dict):
+    """The value computed for ``x``; for a mask, the mask of the output it belongs to."""
+    if x._mask_of is not None and id(x) not in values:
+        return get_keras_mask(values[id(x._mask_of)])
+    return values[id(x)]
 
 
 def _match(structure, inputs) -> list:

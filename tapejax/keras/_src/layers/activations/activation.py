@@ -14,6 +14,8 @@ class Activation(Layer):
     tf.Tensor([0. 2.], shape=(2,), dtype=float32)
     """
 
+    _supports_masking = True  # passes its input's mask on, as Keras
+
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
         self.activation = activations.get(activation)

@@ -8,6 +8,8 @@ from ..layer import Layer
 class ElementwiseLayer(Layer):
     """An element-wise layer without weights: the output has the input's shape."""
 
+    _supports_masking = True  # passes its input's mask on, as Keras
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True

@@ -1,7 +1,6 @@
 """The ``Attention`` layer (dot-product, Luong), Keras 3's, and the base of AdditiveAttention.
 
-Masks are given explicitly (``mask=[query_mask, value_mask]``): tapejax tensors carry no
-Keras mask.
+Masks are ``mask=[query_mask, value_mask]``, by default the Keras masks of query and value.
 """
 
 from __future__ import annotations
@@ -44,6 +43,8 @@ class Attention(Layer):
     >>> tf.keras.layers.Attention()([q, v]).shape
     TensorShape([1, 2, 3])
     """
+
+    _supports_masking = True  # passes its input's mask on, as Keras
 
     def __init__(self, use_scale=False, score_mode="dot", dropout=0.0, seed=None, **kwargs):
         super().__init__(**kwargs)
@@ -101,6 +102,13 @@ class Attention(Layer):
             keep = _expand_dims(_cast(convert_to_tensor(query_mask), "bool"), -1)
             output = _where(keep, output, 0.0)
         return (output, weights) if return_attention_scores else output
+
+    def compute_mask(self, inputs, mask=None):
+        """The query's mask, as Keras."""
+        self._validate_inputs(inputs, mask)
+        if mask is None or mask[0] is None:
+            return None
+        return convert_to_tensor(mask[0])
 
     def compute_output_shape(self, input_shape):
         return (*tuple(input_shape[0])[:-1], tuple(input_shape[1])[-1])

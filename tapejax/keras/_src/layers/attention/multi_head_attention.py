@@ -8,7 +8,7 @@ import string
 
 import numpy as np
 
-from ...backend.core import convert_to_tensor
+from ...backend.core import convert_to_tensor, get_keras_mask, set_keras_mask
 from ...backend.ops import cast as _cast
 from ...backend.ops import einsum as _einsum
 from ...backend.ops import expand_dims as _expand_dims
@@ -28,9 +28,9 @@ class MultiHeadAttention(Layer):
     """Multi-head attention, as in "Attention is all you need".
 
     Called as ``layer(query, value, key=None, attention_mask=None, return_attention_scores=False,
-    training=None, use_causal_mask=False)`` (also ``value_mask``/``key_mask``; ``query_mask`` is
-    ignored, as Keras 3.15 ignores it, reading the query's Keras mask instead, which tapejax
-    tensors do not carry);
+    training=None, use_causal_mask=False)`` (also ``value_mask``/``key_mask``, by default the Keras
+    masks of value and key; ``query_mask`` is ignored, as Keras 3.15 ignores it, reading the
+    query's Keras mask instead, which the output keeps);
     returns ``(batch, *query_axes, output_shape or query's last size)`` and, when asked, the
     scores ``(batch, num_heads, Tq, Tv)``.
 
@@ -52,6 +52,8 @@ class MultiHeadAttention(Layer):
     >>> out.shape, scores.shape
     (TensorShape([1, 3, 8]), TensorShape([1, 2, 3, 5]))
     """
+
+    _supports_masking = True  # passes its input's mask on, as Keras
 
     def __init__(
         self,
@@ -190,6 +192,11 @@ class MultiHeadAttention(Layer):
         use_causal_mask=False,
     ):
         key = value if key is None else key
+        # As Keras 3.15: the query's mask is read off the query (the argument is ignored), and
+        # the inputs' masks are removed, this layer handling them.
+        query_mask = get_keras_mask(query)
+        for x in (query, value, key):
+            set_keras_mask(x, None)
         mask = self._attention_mask(
             query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask
         )
@@ -197,11 +204,16 @@ class MultiHeadAttention(Layer):
         key = self.key_dense(key)
         value = self.value_dense(value)
         query = query * _cast(self._inverse_sqrt_key_dim, query.dtype)
-        scores = self._masked_softmax(_einsum(self._dot_product_equation, key, query), mask)
+        # Keras 3.15 computes with ops.dot_product_attention when it can (no dropout, no scores
+        # returned, one attention axis): there a fully masked query row attends uniformly,
+        # where the Softmax layer's path gives zeros.
+        fused = not (self._dropout > 0.0 or return_attention_scores or query.ndim != 4)
+        scores = self._masked_softmax(_einsum(self._dot_product_equation, key, query), mask, fused)
         weights = (
             _nn.dropout(scores, self._dropout, seed=self.seed) if training and self._dropout > 0 else scores
         )
         output = self.output_dense(_einsum(self._combine_equation, weights, value))
+        set_keras_mask(output, query_mask)
         return (output, scores) if return_attention_scores else output
 
     def _attention_mask(
@@ -209,6 +221,8 @@ class MultiHeadAttention(Layer):
     ):
         """Keras' ``_compute_attention_mask``: the masks combined into one boolean ``(B, T, S)``."""
         auto = None
+        if query_mask is not None:
+            auto = _expand_dims(_cast(convert_to_tensor(query_mask), "bool"), -1)  # (B, T, 1)
         for extra in (value_mask, key_mask):
             if extra is not None:
                 mask = _expand_dims(_cast(convert_to_tensor(extra), "bool"), -2)
@@ -222,7 +236,7 @@ class MultiHeadAttention(Layer):
             attention_mask = auto if attention_mask is None else _math.logical_and(attention_mask, auto)
         return attention_mask
 
-    def _masked_softmax(self, scores, mask):
+    def _masked_softmax(self, scores, mask, fused=False):
         """Keras' Softmax layer over the attention axes: masked scores set to -1e9, then 0."""
         if mask is not None:
             for _ in range(scores.ndim - mask.ndim):
@@ -234,7 +248,7 @@ class MultiHeadAttention(Layer):
             )
         else:
             out = _reduce.softmax(scores, axis=self._norm_axes[0])
-        return out if mask is None else _where(mask, out, 0.0)
+        return out if mask is None or fused else _where(mask, out, 0.0)
 
     def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
         query_shape = tuple(query_shape)

@@ -41,6 +41,8 @@ class Dense(Layer):
     ['kernel', 'bias']
     """
 
+    _supports_masking = True  # passes its input's mask on, as Keras
+
     def __init__(
         self,
         units,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ...backend.ops import cast as _cast
 from ...backend.ops import gather as _gather
+from ...backend.ops import math_ops as _math
 from ...constraints import constraints
 from ...initializers import lookup as initializers
 from ...regularizers import regularizers
-from ..input_spec import check_unsupported
 from ..layer import Layer
 
 
@@ -39,8 +39,8 @@ class Embedding(Layer):
         **kwargs,
     ):
         super().__init__(**kwargs)
-        check_unsupported(self, mask_zero=mask_zero)
         self.input_dim, self.output_dim, self.mask_zero = input_dim, output_dim, mask_zero
+        self.supports_masking = mask_zero
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.embeddings_constraint = constraints.get(embeddings_constraint)
@@ -63,6 +63,12 @@ class Embedding(Layer):
         if inputs.dtype.name not in ("int32", "int64"):
             inputs = _cast(inputs, "int32")
         return _cast(_gather(self.embeddings, inputs), self.compute_dtype)
+
+    def compute_mask(self, inputs, mask=None):
+        """With ``mask_zero``: where the ids are not 0 (padding), as Keras."""
+        if not self.mask_zero:
+            return None
+        return _math.not_equal(inputs, 0)
 
     def compute_output_shape(self, input_shape):
         return (*tuple(input_shape), self.output_dim)

@@ -13,5 +13,7 @@ class Identity(ElementwiseLayer):
     tf.Tensor([1.], shape=(1,), dtype=float32)
     """
 
+    _supports_masking = True  # passes its input's mask on, as Keras
+
     def call(self, inputs):
         return inputs

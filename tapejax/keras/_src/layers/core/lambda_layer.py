@@ -45,6 +45,8 @@ class Lambda(Layer):
     (None, 2)
     """
 
+    _supports_masking = True  # passes its input's mask on, as Keras
+
     def __init__(self, function, output_shape=None, mask=None, arguments=None, **kwargs):
         super().__init__(**kwargs)
         self.arguments = arguments or {}

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import functools
 
+from ...backend.ops import cast as _cast
 from ...backend.ops import expand_dims as _expand_dims
+from ...backend.ops import math_ops as _math
 from ..layer import Layer
 
 
 class Merge(Layer):
     """Base of the merge layers: ``call`` takes a list of tensors."""
+
+    _supports_masking = True  # passes its input's mask on, as Keras
 
     def build(self, input_shape) -> None:
         self._check_shapes(input_shape)
@@ -62,8 +66,31 @@ class Merge(Layer):
     def _merge(self, inputs):
         return functools.reduce(self._pair, inputs)
 
+    def compute_mask(self, inputs, mask=None):
+        """Keras': the inputs' masks or-ed together; None unless every input has one."""
+        if mask is None:
+            return None
+        check_mask_list(inputs, mask)
+        if any(m is None for m in mask):
+            return None
+        return functools.reduce(_math.logical_or, [_cast(m, "bool") for m in mask])
+
     def compute_output_shape(self, input_shape):
         return self._check_shapes(input_shape)
+
+
+def check_mask_list(inputs, mask) -> None:
+    """Keras' checks of a merge layer's masks: a list, one per input."""
+    if not isinstance(mask, (tuple, list)):
+        raise ValueError(f"`mask` should be a list. Received: mask={mask}")
+    if not isinstance(inputs, (tuple, list)):
+        raise ValueError(f"`inputs` should be a list. Received: inputs={inputs}")
+    if len(mask) != len(inputs):
+        raise ValueError(
+            "The lists `inputs` and `mask` should have the same length. "
+            f"Received: inputs={inputs} of length {len(inputs)}, and "
+            f"mask={mask} of length {len(mask)}"
+        )
 
 
 def _broadcast_shape(shape1, shape2):

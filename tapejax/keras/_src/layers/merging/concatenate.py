@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from ...backend.ops import cast as _cast
 from ...backend.ops import concat as _concat
-from .base_merge import Merge
+from ...backend.ops import expand_dims as _expand_dims
+from ...backend.ops import math_ops as _math
+from ...backend.ops import ones_like as _ones_like
+from ...backend.ops import reduction_ops as _reduce
+from ...backend.ops import zeros_like as _zeros_like
+from .base_merge import Merge, check_mask_list
 
 
 class Concatenate(Merge):
@@ -59,6 +65,27 @@ class Concatenate(Merge):
                 f"inputs={inputs} (not a list of tensors)"
             )
         return _concat(list(inputs), axis=self.axis)
+
+    def compute_mask(self, inputs, mask=None):
+        """Keras': each input's mask spread over its shape (all True where it has none),
+        concatenated as the inputs are, then any over the last axis."""
+        if mask is None:
+            return None
+        if not isinstance(mask, (tuple, list)):
+            raise ValueError(f"`mask` should be a list. Received mask={mask}")
+        check_mask_list(inputs, mask)
+        if all(m is None for m in mask):
+            return None
+        masks = []
+        for x, given in zip(inputs, mask, strict=True):
+            if given is None:
+                masks.append(_ones_like(x, dtype="bool"))
+                continue
+            m = _cast(given, "bool")
+            if m.ndim < x.ndim:
+                m = _math.logical_or(_expand_dims(m, -1), _zeros_like(x, dtype="bool"))
+            masks.append(m)
+        return _reduce.reduce_any(_concat(masks, axis=self.axis), axis=-1)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "axis": self.axis}

@@ -88,6 +88,9 @@ class Dot(Merge):
         out = shape1 + shape2[1:]
         return tuple(out + [1] if len(out) == 1 else out)
 
+    def compute_mask(self, inputs, mask=None):
+        return None  # Keras: a dot product has no mask
+
     def get_config(self) -> dict:
         return {**super().get_config(), "axes": self.axes, "normalize": self.normalize}
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from ...backend.ops import cast as _cast
+from ...backend.ops import expand_dims as _expand_dims
 from ...backend.ops import math_ops as _math
 from ...backend.ops import nn_ops as _nn
+from ...backend.ops import reduce_sum as _reduce_sum
 from ...backend.ops import reshape as _reshape
+from ...backend.ops import squeeze as _squeeze
+from ...backend.ops import where as _where
+from ...backend.ops import zeros_like as _zeros_like
 from ...constraints import constraints
 from ...initializers import lookup as initializers
 from ...regularizers import regularizers
@@ -43,6 +48,8 @@ class BatchNormalization(Layer):
     >>> print(bn.moving_mean.numpy(), bn.moving_variance.numpy())
     [0.02] [1.]
     """
+
+    _supports_masking = True  # passes its input's mask on, as Keras
 
     def __init__(
         self,
@@ -118,14 +125,12 @@ class BatchNormalization(Layer):
             check_input_spec(self, inputs, **self._input_spec)
 
     def call(self, inputs, training=None, mask=None):
-        if mask is not None:
-            raise NotImplementedError("BatchNormalization: `mask` is not supported by tapejax.keras.")
         x = inputs if inputs.dtype.is_floating and inputs.dtype.size >= 4 else _cast(inputs, "float32")
         moving_mean = _cast(self.moving_mean, x.dtype)
         moving_variance = _cast(self.moving_variance, x.dtype)
         if training and self.trainable:
             axes = [a for a in range(x.ndim) if a != self.axis % x.ndim]
-            mean, variance = _nn.moments(x, axes)
+            mean, variance = _nn.moments(x, axes) if mask is None else _masked_moments(x, mask, axes)
             m = self.momentum
             self.moving_mean.assign(_cast(moving_mean * m + mean * (1.0 - m), self.moving_mean.dtype))
             self.moving_variance.assign(
@@ -173,3 +178,14 @@ class BatchNormalization(Layer):
             inv = inv * gamma
         offset = -mean * inv if beta is None else beta - mean * inv
         return x * inv + offset
+
+
+def _masked_moments(x, mask, axes):
+    """Keras' moments over the unmasked positions (``mask`` has ``x``'s shape but the last axis)."""
+    weights = _cast(_expand_dims(_cast(mask, "bool"), -1), x.dtype) + _zeros_like(x)  # x's shape
+    keep, zeros = weights > 0, _zeros_like(x)
+    weights = _reduce_sum(weights, axes, keepdims=True) + 1e-7  # Keras' epsilon()
+    mean = _reduce_sum(_where(keep, x, zeros), axes, keepdims=True) / weights
+    squared = _math.square(_where(keep, x - mean, zeros))
+    variance = _reduce_sum(squared, axes, keepdims=True) / weights
+    return _squeeze(mean), _squeeze(variance)

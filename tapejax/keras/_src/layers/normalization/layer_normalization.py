@@ -34,6 +34,8 @@ class LayerNormalization(Layer):
     ['layer_normalization/gamma', 'layer_normalization/beta']
     """
 
+    _supports_masking = True  # passes its input's mask on, as Keras
+
     def __init__(
         self,
         axis=-1,

@@ -25,6 +25,8 @@ class Dropout(Layer):
     [0.0, 2.0]
     """
 
+    _supports_masking = True  # passes its input's mask on, as Keras
+
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
         if not 0 <= rate <= 1:

@@ -107,15 +107,25 @@ class RecurrentCell(Layer):
     def _recurrent_activation(self):
         return self.recurrent_activation
 
-    def run(self, sequences, states, go_backwards=False, return_sequences=False, training=None):
-        """The recurrence over ``sequences`` (``(batch, time, features)``): ``(output, *states)``."""
+    def run(
+        self,
+        sequences,
+        states,
+        go_backwards=False,
+        return_sequences=False,
+        training=None,
+        mask=None,
+        zero_output_for_mask=False,
+    ):
+        """The recurrence over ``sequences`` (``(batch, time, features)``): ``(output, *states)``;
+        ``mask`` (``(batch, time)``) skips steps as Keras does."""
         if training and 0.0 < self.dropout < 1.0:
-            mask = _dropout(
+            kept = _dropout(
                 _ones((sequences.shape[0], sequences.shape[-1]), sequences.dtype),
                 self.dropout,
                 seed=self.seed,
             )
-            sequences = sequences * _expand_dims(mask, 1)
+            sequences = sequences * _expand_dims(kept, 1)
         return rnn(
             self.kind,
             sequences,
@@ -128,6 +138,8 @@ class RecurrentCell(Layer):
             go_backwards=go_backwards,
             return_sequences=return_sequences,
             reset_after=getattr(self, "reset_after", True),
+            mask=mask,
+            zero_output_for_mask=zero_output_for_mask,
         )
 
     def call(self, inputs, states, training=False):

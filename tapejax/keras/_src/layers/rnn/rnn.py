@@ -6,8 +6,12 @@ given another cell steps it in a Python loop (unrolled; fine for short sequences
 
 from __future__ import annotations
 
+from ...backend.ops import cast as _cast
+from ...backend.ops import expand_dims as _expand_dims
 from ...backend.ops import stack as _stack
 from ...backend.ops import unstack as _unstack
+from ...backend.ops import where as _where
+from ...backend.ops import zeros_like as _zeros_like
 from ...regularizers import regularizers
 from ..input_spec import check_input_spec, check_unsupported
 from ..layer import Layer
@@ -26,6 +30,8 @@ class RNN(Layer):
     ``call(inputs, initial_state=None, training=None)``: ``initial_state`` is a list of
     ``(batch, units)`` tensors (zeros by default).
     """
+
+    _supports_masking = True  # passes its input's mask on, as Keras
 
     def __init__(
         self,
@@ -63,8 +69,8 @@ class RNN(Layer):
         return list(size) if isinstance(size, (list, tuple)) else [size]
 
     def call(self, sequences, initial_state=None, mask=None, training=None):
-        if mask is not None:
-            raise NotImplementedError(f"{type(self).__name__}: `mask` is not supported by tapejax.keras.")
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]  # Keras: every input's time steps share the first mask
         batch = sequences.shape[0]
         if initial_state is None:
             states = self.cell.get_initial_state(batch_size=batch)
@@ -77,20 +83,45 @@ class RNN(Layer):
                 )
         if isinstance(self.cell, RecurrentCell):
             output, *states = self.cell.run(
-                sequences, states, self.go_backwards, self.return_sequences, training
+                sequences,
+                states,
+                self.go_backwards,
+                self.return_sequences,
+                training,
+                mask=mask,
+                zero_output_for_mask=self.zero_output_for_mask,
             )
         else:
-            output, states = self._loop(sequences, states, training)
+            output, states = self._loop(sequences, states, training, mask)
         return (output, *states) if self.return_state else output
 
-    def _loop(self, sequences, states, training):
+    def _loop(self, sequences, states, training, mask=None):
         steps = _unstack(sequences, axis=1)
-        outputs = []
-        for x in steps[::-1] if self.go_backwards else steps:
-            output, states = self.cell(x, states, training=training)
-            states = list(states) if isinstance(states, (list, tuple)) else [states]
+        masks = [None] * len(steps) if mask is None else _unstack(_cast(mask, "bool"), axis=1)
+        if self.go_backwards:
+            steps, masks = steps[::-1], masks[::-1]
+        outputs, previous = [], None
+        for x, step_mask in zip(steps, masks, strict=True):
+            output, new_states = self.cell(x, states, training=training)
+            new_states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+            if step_mask is not None:  # a masked step keeps the states and the previous output
+                m = _expand_dims(step_mask, -1)
+                if previous is None or self.zero_output_for_mask:
+                    previous = _zeros_like(output)
+                output = _where(m, output, previous)
+                new_states = [_where(m, n, o) for n, o in zip(new_states, states, strict=True)]
+            states, previous = new_states, output
             outputs.append(output)
         return (_stack(outputs, axis=1) if self.return_sequences else outputs[-1]), states
+
+    def compute_mask(self, inputs, mask):
+        """The input's time mask for every step's output (``return_sequences``), else None."""
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask] + [None] * len(self._state_sizes())
+        return output_mask
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         batch, time = tuple(sequences_shape)[:2]
