@@ -20,6 +20,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 from keras_utils_cases import (  # noqa: E402
+    FEATURE_SPACE_KINDS,
+    FEATURES,
     GENERATOR_CASES,
     IMAGE,
     relative,
@@ -121,6 +123,20 @@ def audio(root: str) -> dict:
     return {"padded": batches, "fixed": sorted((_round(x, 6), _round(y)) for x, y in ds)}
 
 
+def feature_space() -> dict:
+    fs = keras.utils.FeatureSpace
+    space = fs(FEATURE_SPACE_KINDS(fs))
+    space.adapt(tf.data.Dataset.from_tensor_slices(FEATURES))
+    by_dict = fs({"k": fs.integer_categorical(output_mode="int"), "a": "float"}, output_mode="dict")
+    by_dict.adapt(FEATURES)
+    out = by_dict({"k": np.array([7, 1, 5]), "a": np.array([1.0, 2.0, 3.0])})
+    return {
+        "concat": _round(space({k: v[:3] for k, v in FEATURES.items()}), 5),
+        "one": _round(space({"a": 2.0, "n": 1.0, "d": 0.5, "k": 9, "r": 4.0}), 5),
+        "dict": {k: v.numpy().tolist() for k, v in out.items()},
+    }
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         images = write_image_folder(os.path.join(tmp, "images"))
@@ -130,6 +146,7 @@ def main() -> None:
             "generators": generators(images),
             **functions(),
             "audio": audio(sounds),
+            "feature_space": feature_space(),
         }
     path = os.path.join(os.path.dirname(__file__), "..", "tests", "keras_utils_reference.py")
     with open(path, "w") as f:

@@ -62,3 +62,21 @@ GENERATOR_CASES = {  # ImageDataGenerator arguments -> its random_transform of I
     ),
 }
 IMAGE = image(11, (5, 7, 3)).astype("float32")
+
+FEATURES = {  # FeatureSpace's adapt data
+    "a": np.array([1.0, 2.0, 4.0, 8.0, 3.0, 5.0]),
+    "n": np.array([0.5, 1.5, -1.0, 2.0, 0.0, 3.0]),
+    "d": np.array([0.1, 0.4, 0.2, 0.9, 0.7, 0.3]),
+    "k": np.array([3, 3, 7, 1, 7, 3]),
+    "r": np.array([2.0, 4, 6, 8, 10, 12]),
+}
+
+
+def FEATURE_SPACE_KINDS(fs):  # noqa: N802 - a constant that needs FeatureSpace's class
+    return {
+        "a": "float",
+        "n": "float_normalized",
+        "d": fs.float_discretized(num_bins=3),
+        "k": "integer_categorical",
+        "r": fs.float_rescaled(scale=0.5, offset=1.0),
+    }

@@ -11,6 +11,7 @@ from ._src.backend.config import (
 )
 from ._src.backend.global_state import clear_session
 from ._src.backend.keras_tensor import is_keras_tensor
+from ._src.layers.preprocessing.feature_space import FeatureSpace
 from ._src.saving.object_registration import (
     CustomObjectScope,
     custom_object_scope,
@@ -39,6 +40,7 @@ from ._src.utils.text_dataset_utils import text_dataset_from_directory
 __all__ = [
     "Config",
     "CustomObjectScope",
+    "FeatureSpace",
     "Progbar",
     "PyDataset",
     "Sequence",
