@@ -54,6 +54,10 @@ def image_datasets(root: str) -> dict:
     ds = keras.utils.image_dataset_from_directory(root, image_size=(3, 4), shuffle=False, batch_size=None)
     out["pixels_first"] = _round(next(iter(ds))[0])
     ds = keras.utils.image_dataset_from_directory(
+        root, image_size=(6, 8), shuffle=False, batch_size=None, color_mode="grayscale", labels=None
+    )
+    out["pixels_gray"] = _round(next(iter(ds))[..., 0])
+    ds = keras.utils.image_dataset_from_directory(
         root, image_size=(4, 4), shuffle=False, crop_to_aspect_ratio=True, labels=None
     )
     out["pixels_crop"] = _round(next(iter(ds))[0])

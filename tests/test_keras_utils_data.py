@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import sys
 import tarfile
 import warnings
@@ -60,6 +61,16 @@ def test_image_dataset_pixels_are_tf_resize(images):
     x, y = next(iter(ds))
     assert x.dtype == tf.float32 and y.dtype == tf.int32
     np.testing.assert_allclose(x.numpy(), REFERENCE["pixels_first"], rtol=1e-5, atol=1e-4)
+    gray = utils.image_dataset_from_directory(
+        images,
+        image_size=(6, 8),
+        shuffle=False,
+        batch_size=None,
+        color_mode="grayscale",
+        labels=None,
+        verbose=False,
+    )
+    np.testing.assert_array_equal(next(iter(gray)).numpy()[..., 0], REFERENCE["pixels_gray"])  # libpng's grey
     for option in ("crop", "pad"):
         ds = utils.image_dataset_from_directory(
             images,
@@ -409,6 +420,26 @@ def test_py_dataset_in_fit_evaluate_predict():
     assert model.predict(data, verbose=0).shape == (6, 1)
     assert [y.tolist() for _, y in data] == [[[0.0], [0.0]], [[2.0], [2.0]], [[4.0], [4.0]]]
     assert utils.Sequence is utils.PyDataset
+
+
+def test_py_dataset_shuffled_order_is_keras():
+    class Six(utils.PyDataset):
+        def __init__(self):
+            super().__init__()
+            self.log = []
+
+        def __len__(self):
+            return 6
+
+        def __getitem__(self, i):
+            self.log.append(i)
+            return np.full((2, 1), float(i), np.float32), np.zeros((2, 1), np.float32)
+
+    data = Six()
+    random.seed(0)  # fit shuffles the batch indices with Python's random.shuffle, as Keras
+    _model().fit(data, epochs=2, verbose=0)
+    # Keras 3.15 (TF backend) reads batches 0 and 1 first for the dataset's signature, then:
+    assert data.log == [4, 2, 1, 0, 5, 3, 4, 0, 1, 5, 2, 3]
 
 
 def test_py_dataset_infinite_and_warnings():

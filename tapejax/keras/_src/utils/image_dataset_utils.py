@@ -148,6 +148,18 @@ def _decoded(path, channels: int) -> np.ndarray:
     """The pixels as ``tf.image.decode_image(channels=...)`` gives them (uint8, HWC)."""
     with _pil("load_img").open(path) as img:
         img.seek(0)
+        if channels == 1 and img.format == "PNG" and img.mode not in ("L", "I", "I;16"):
+            return _png_gray(np.asarray(img.convert("RGB")))
         mode = {1: "L", 3: "RGB", 4: "RGBA"}[channels]
         pixels = np.asarray(img.convert(mode) if img.mode != mode else img)
     return pixels[:, :, None] if pixels.ndim == 2 else pixels
+
+
+def _png_gray(rgb: np.ndarray) -> np.ndarray:
+    """Colour PNG pixels as grey the way TF's PNG decoder (libpng's ``rgb_to_gray``, fixed
+    point from the weights 0.299 and 0.587) makes them; Pillow's rounding differs by 1."""
+    r, g, b = (rgb[..., i].astype(np.int64) for i in range(3))
+    red, green = 29900 * 32768 // 100000, 58700 * 32768 // 100000
+    gray = (red * r + green * g + (32768 - red - green) * b) >> 15
+    gray = np.where((r == g) & (g == b), r, gray)  # libpng leaves grey pixels as they are
+    return gray.astype(np.uint8)[:, :, None]
