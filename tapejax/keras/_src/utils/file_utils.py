@@ -9,13 +9,9 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import tarfile
 import tempfile
-import urllib.error
 import urllib.parse
-import urllib.request
 import warnings
-import zipfile
 
 
 def keras_home() -> str:
@@ -109,6 +105,9 @@ def _targets(datadir: str, fname, origin: str, extract: bool):
 
 
 def _fetch(origin: str, target: str):
+    import urllib.error  # noqa: PLC0415 - with urllib.request, read only when a URL is fetched
+    import urllib.request  # noqa: PLC0415
+
     try:
         if "://" in origin:
             try:
@@ -148,6 +147,9 @@ def validate_file(fpath, file_hash, algorithm="auto", chunk_size=65535) -> bool:
 def extract_archive(file_path, path=".", archive_format="auto") -> bool:
     """Extracts a tar (plain, gz, bz2) or zip archive into ``path``, skipping members that would
     land outside it; whether the file was such an archive."""
+    import tarfile  # noqa: PLC0415 - ~10 ms of import, paid only when extracting
+    import zipfile  # noqa: PLC0415
+
     if archive_format is None:
         return False
     formats = ["tar", "zip"] if archive_format == "auto" else archive_format
@@ -181,7 +183,7 @@ def _inside(base: str, relative: str) -> bool:
 
 def _extract_safely(archive, path: str):
     base = os.path.realpath(path)
-    if isinstance(archive, zipfile.ZipFile):
+    if hasattr(archive, "infolist"):  # a ZipFile
         members = [m for m in archive.infolist() if _kept(_inside(base, m.filename), m.filename)]
         archive.extractall(path, members=members)
         return
