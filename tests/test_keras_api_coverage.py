@@ -41,15 +41,15 @@ FLOORS = {
     "keras.ops.numpy": 1.0,
     "keras.optimizers": 0.42,
     "keras.optimizers.schedules": 0.66,
-    "keras.preprocessing": 0.0,
-    "keras.preprocessing.image": 0.0,
-    "keras.preprocessing.sequence": 0.0,
+    "keras.preprocessing": 1.0,
+    "keras.preprocessing.image": 1.0,
+    "keras.preprocessing.sequence": 1.0,
     "keras.quantizers": 0.0,
     "keras.random": 1.0,
     "keras.regularizers": 0.83,
     "keras.saving": 0.92,
     "keras.tree": 1.0,
-    "keras.utils": 0.5,
+    "keras.utils": 1.0,
 }
 
 

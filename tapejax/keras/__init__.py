@@ -16,6 +16,7 @@ from . import mixed_precision as mixed_precision
 from . import models as models
 from . import ops as ops
 from . import optimizers as optimizers
+from . import preprocessing as preprocessing
 from . import random as random
 from . import regularizers as regularizers
 from . import saving as saving

@@ -135,7 +135,7 @@ def _match(structure, inputs) -> list:
             )
         return [inputs[x.name] for x in flat]
     if isinstance(inputs, dict):
-        return [inputs[k] for k in structure]
+        return [inputs[k] for k in sorted(structure)]  # the order of ``flat`` (jax sorts dict keys)
     if len(flat) == 1:
         return [inputs[0] if isinstance(inputs, (list, tuple)) and len(inputs) == 1 else inputs]
     if not isinstance(inputs, (list, tuple)) or len(inputs) != len(flat):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import jax
 import jax.numpy as jnp
@@ -141,8 +142,12 @@ class EpochIterator:
                     f"type. Received input: x={x}, batch_size={batch_size}"
                 )
             self.data = x
-            length = getattr(x, "__len__", None)
-            self.num_batches = steps_per_epoch or (len(x) if length is not None else None)
+            self.num_batches = steps_per_epoch or _length(x)
+            self._epoch = None
+            if hasattr(x, "_epoch"):  # a keras.utils.PyDataset: its batches, hooks and order
+                _check_py_dataset(x, y, sample_weight, shuffle)
+                self.num_batches = steps_per_epoch or x.num_batches
+                self._epoch = lambda: x._epoch(shuffle=shuffle, class_weight=class_weight)
 
     def __iter__(self):
         """``(begin, end, args)``: the first step, the last (``begin + steps_per_execution - 1``,
@@ -154,6 +159,7 @@ class EpochIterator:
             return
         group, begin = [], 0
         elements = getattr(self.data, "_elements_for_step", None)  # a tf.data.Dataset: as it holds them
+        elements = self._epoch or elements
         for step, batch in enumerate(elements() if elements is not None else self.data):
             if self.steps_per_epoch is not None and step >= self.steps_per_epoch:
                 break
@@ -186,6 +192,33 @@ class EpochIterator:
                 count += 1
             yield step, step + self.steps_per_execution - 1, (self._device_data, order, size, count)
             step += count
+
+
+def _length(x):
+    """The number of batches of an iterable, or None when unknown (a generator's Dataset)."""
+    try:
+        return len(x) if hasattr(x, "__len__") else None
+    except TypeError:
+        return None
+
+
+def _check_py_dataset(x, y, sample_weight, shuffle):
+    x.workers  # noqa: B018 - read as Keras' adapter does (it warns when super().__init__ was not called)
+    for name, value, what in (
+        ("y", y, "the targets"),
+        ("sample_weights", sample_weight, "the sample weights"),
+    ):
+        if value is not None:
+            raise ValueError(
+                f"When providing `x` as a PyDataset, `{name}` should not be passed. Instead, {what} "
+                "should be included as part of the PyDataset."
+            )
+    if shuffle and x.num_batches is None:
+        warnings.warn(
+            "`shuffle=True` was passed, but will be ignored since the data `x` was provided as an "
+            "infinite PyDataset. The PyDataset is expected to already be shuffled.",
+            stacklevel=4,
+        )
 
 
 def take_batch(arrays, order, position, size: int):
