@@ -8,7 +8,7 @@ saved them (``tests/data/keras_app_<case>_tf221.weights.h5``; one also as a lega
 
 Building a model here costs about 25 ms per layer (more under load), so the fast suite builds
 the small models and a few full architectures; ``TAPEJAX_ALL_APPLICATIONS=1`` checks all 40
-(about 15 minutes on one core).
+(17 minutes on this shared machine).
 """
 
 from __future__ import annotations
