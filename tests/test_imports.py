@@ -103,6 +103,8 @@ KERAS_LAYERS = (
     (f"{KERAS}.trainers", f"{KERAS}.saving", f"{KERAS}.export"),
     # load_model builds models (and finds layers, optimizers and metrics by name)
     (f"{KERAS}.models", f"{KERAS}.saving.saving_api", f"{KERAS}.saving.serialization_lib"),
+    # keras.applications builds functional models from layers (and Sequential blocks)
+    (f"{KERAS}.applications",),
     ("tapejax.keras",),  # the public faces: re-exports only
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import activations as activations
+from . import applications as applications
 from . import backend as backend
 from . import callbacks as callbacks
 from . import config as config

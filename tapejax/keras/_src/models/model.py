@@ -188,8 +188,13 @@ class Model(Trainer, Layer):
         _saving.save_weights(self, filepath, overwrite)
 
     def load_weights(self, filepath, skip_mismatch: bool = False, **kwargs) -> None:
-        """Reads weights written by ``save_weights`` (here or by TensorFlow's Keras)."""
-        _saving.load_weights(self, filepath, skip_mismatch)
+        """Reads weights written by ``save_weights`` (here or by TensorFlow's Keras), or a legacy
+        ``.h5`` weights file (Keras 2's, as Keras' pretrained weights are)."""
+        path = os.fspath(filepath)
+        if path.endswith((".h5", ".hdf5")) and not path.endswith(".weights.h5"):
+            _legacy_h5.load_weights(self, path)
+        else:
+            _saving.load_weights(self, filepath, skip_mismatch)
 
     def export(self, filepath, format="tf_saved_model", verbose=True, input_signature=None, **kwargs) -> None:  # noqa: A002
         """The inference function as a SavedModel with a ``serve`` endpoint (see ``_export.py``)."""

@@ -83,6 +83,26 @@ def _names(group) -> list:
     return [n.decode("utf8") if isinstance(n, bytes) else str(n) for n in group.attrs.get("weight_names", [])]
 
 
+def _layer_values(group, filepath) -> list:
+    """``(layer name, weight values)`` of each layer with weights in a legacy weights group."""
+    layers = []
+    for raw in group.attrs["layer_names"]:
+        name = raw.decode("utf8") if isinstance(raw, bytes) else str(raw)
+        values = [_h5_checksums.read(group[name][w], filepath) for w in _names(group[name])]
+        if values:
+            layers.append((name, values))
+    return layers
+
+
+def load_weights(model, filepath: str) -> None:
+    """``model.load_weights`` of a legacy ``.h5`` file (Keras 2's ``save_weights`` or a whole
+    legacy model): layer by layer, in order, as Keras 3 reads them (Keras' pretrained files)."""
+    with h5py.File(filepath, "r") as f:
+        group = f["model_weights"] if "layer_names" not in f.attrs and "model_weights" in f else f
+        stored = _layer_values(group, filepath)
+    assign_layer_weights(model, stored)
+
+
 def read_h5(filepath: str):
     """``(model config, training config or None, per-layer weight values, optimizer values or None)``."""
     with h5py.File(filepath, "r") as f:
@@ -90,13 +110,7 @@ def read_h5(filepath: str):
         if model_config is None:
             raise ValueError(f"No model config found in the file at {filepath}.")
         training = f.attrs.get("training_config")
-        group = f["model_weights"]
-        layers = []
-        for raw in group.attrs["layer_names"]:
-            name = raw.decode("utf8") if isinstance(raw, bytes) else str(raw)
-            values = [_h5_checksums.read(group[name][w], filepath) for w in _names(group[name])]
-            if values:
-                layers.append((name, values))
+        layers = _layer_values(f["model_weights"], filepath)
         optimizer = None
         if "optimizer_weights" in f:
             optimizer = [
