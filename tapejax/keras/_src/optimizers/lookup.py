@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..utils.serialization_utils import serialize_known
 from .adadelta import Adadelta
 from .adafactor import Adafactor
 from .adagrad import Adagrad
@@ -31,14 +32,8 @@ def serialize(optimizer) -> dict:
     >>> config['class_name'], config['config']['beta_2']
     ('Lion', 0.99)
     """
-    cls = type(optimizer)
-    builtin = _OPTIMIZERS.get(cls.__name__.lower()) is cls
-    return {
-        "module": Optimizer._keras_module if builtin else cls.__module__,
-        "class_name": cls.__name__,
-        "config": optimizer.get_config(),
-        "registered_name": None if builtin else cls.__name__,
-    }
+    builtin = _OPTIMIZERS.get(type(optimizer).__name__.lower()) is type(optimizer)
+    return serialize_known(optimizer, Optimizer._keras_module, builtin)
 
 
 def deserialize(config: dict, custom_objects=None):

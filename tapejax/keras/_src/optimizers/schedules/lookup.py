@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...utils.serialization_utils import serialize_known
 from . import learning_rate_schedule as _builtin
 from .cosine_decay_restarts import CosineDecayRestarts
 from .learning_rate_schedule import LearningRateSchedule
@@ -30,14 +31,8 @@ def serialize(learning_rate_schedule) -> dict:
     >>> tf.keras.optimizers.schedules.deserialize(config).decay_steps
     10
     """
-    cls = type(learning_rate_schedule)
-    builtin = _SCHEDULES.get(cls.__name__) is cls
-    return {
-        "module": LearningRateSchedule._keras_module if builtin else cls.__module__,
-        "class_name": cls.__name__,
-        "config": learning_rate_schedule.get_config(),
-        "registered_name": None if builtin else cls.__name__,
-    }
+    builtin = _SCHEDULES.get(type(learning_rate_schedule).__name__) is type(learning_rate_schedule)
+    return serialize_known(learning_rate_schedule, LearningRateSchedule._keras_module, builtin)
 
 
 def deserialize(config, custom_objects=None):
