@@ -7,8 +7,8 @@ import math
 import numpy as np
 
 from ..backend.ops import cast as _cast
-from ..backend.ops import matmul as _matmul
 from ..backend.ops import math_ops as _math
+from ..backend.ops import matmul as _matmul
 from ..backend.ops import reduction_ops as _reduce
 from ..backend.ops import zeros as _zeros
 from ..utils import serialization_utils as _serialization
