@@ -16,7 +16,7 @@ X = np.array([[1.0, 2.0, 0.5], [0.3, -1.0, 2.0], [2.0, 0.1, -0.4], [0.0, 1.0, 1.
 # float(r(keras.ops.convert_to_tensor(X))) and r.get_config() in Keras 3.15.
 KERAS = [
     (
-        lambda: R.OrthogonalRegularizer(),
+        R.OrthogonalRegularizer,
         0.003027990460395813,
         {"factor": 0.009999999776482582, "mode": "rows"},
     ),
