@@ -19,9 +19,9 @@ X = np.linspace(-1, 1, 16, dtype="float32").reshape(8, 2)
 Y = X @ np.array([[1.0], [-2.0]], "float32") + 0.5
 
 
-def _model():
+def _model(ema=True):
     model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
-    model.compile(tf.keras.optimizers.SGD(0.1, use_ema=True, ema_momentum=0.5), "mse")
+    model.compile(tf.keras.optimizers.SGD(0.1, use_ema=ema, ema_momentum=0.5), "mse")
     return model
 
 
@@ -119,3 +119,53 @@ def test_remote_monitor_warns_when_unreachable_and_orbax_is_missing():
         )
     with pytest.raises(error, match=message):
         tf.keras.callbacks.OrbaxCheckpoint("/tmp/checkpoints")
+
+
+def _fit_with(checkpoint, epochs=3, **kwargs):
+    model = _model(ema=False)
+    model.fit(X, Y, epochs=epochs, batch_size=2, verbose=0, shuffle=False, callbacks=[checkpoint], **kwargs)
+    return model
+
+
+def test_model_checkpoint_saves_whole_models_as_keras_formats_paths(tmp_path):
+    pattern = str(tmp_path / "sub" / "m-{epoch:02d}-{loss:.3f}.keras")
+    model = _fit_with(tf.keras.callbacks.ModelCheckpoint(pattern, monitor="loss"))
+    files = sorted(p.name for p in (tmp_path / "sub").iterdir())
+    assert len(files) == 3 and files[0].startswith("m-01-") and files[2].startswith("m-03-")
+    loaded = tf.keras.models.load_model(tmp_path / "sub" / files[2])
+    np.testing.assert_allclose(loaded.predict(X, verbose=0), model.predict(X, verbose=0), rtol=1e-6)
+    assert loaded.optimizer.iterations.numpy() == model.optimizer.iterations.numpy() == 12
+
+
+def test_model_checkpoint_best_only_threshold_and_batches(tmp_path):
+    # save_best_only with an initial_value_threshold no epoch beats: nothing is written.
+    path = tmp_path / "best.keras"
+    _fit_with(
+        tf.keras.callbacks.ModelCheckpoint(
+            path, monitor="loss", save_best_only=True, initial_value_threshold=0.1
+        )
+    )
+    assert not path.exists()
+    best = tf.keras.callbacks.ModelCheckpoint(
+        path, monitor="loss", save_best_only=True, initial_value_threshold=10.0
+    )
+    _fit_with(best)
+    assert path.exists() and best.best < 10.0
+    # save_freq=3 batches over 2 epochs of 4 batches: after batches 3, 6 (epoch 2's 2nd), as Keras counts.
+    pattern = str(tmp_path / "w-{epoch}-{batch}.weights.h5")
+    _fit_with(tf.keras.callbacks.ModelCheckpoint(pattern, save_weights_only=True, save_freq=3), epochs=2)
+    assert sorted(p.name for p in tmp_path.glob("w-*")) == ["w-1-3.weights.h5", "w-2-2.weights.h5"]
+
+
+def test_model_checkpoint_errors(tmp_path):
+    with pytest.raises(KeyError, match='Failed to format this callback filepath: ".*{acc}.keras". Reason:'):
+        _fit_with(tf.keras.callbacks.ModelCheckpoint(str(tmp_path / "{acc}.keras")), epochs=1)
+    (tmp_path / "folder.keras").mkdir()
+    with pytest.raises(OSError, match="Please specify a non-directory filepath for ModelCheckpoint."):
+        _fit_with(tf.keras.callbacks.ModelCheckpoint(str(tmp_path / "folder.keras")), epochs=1)
+    checkpoint = tf.keras.callbacks.ModelCheckpoint(
+        str(tmp_path / "f.keras"), monitor="f1", save_best_only=True, mode="max"
+    )
+    checkpoint.set_model(_model())
+    with pytest.warns(UserWarning, match="Can save best model only when `monitor` is a scalar value."):
+        checkpoint.on_epoch_end(0, {"f1": np.array([0.5, 0.25])})
