@@ -89,6 +89,7 @@ def test_functional_summary_with_a_frozen_layer_and_optimizer_params(capsys):
 
 
 def test_expand_nested_through_print_fn():
+    tf.keras.backend.clear_session()  # the layer is named 'dense', as in a fresh Keras session
     lines = []
     inner = tf.keras.Sequential([tf.keras.layers.Dense(2, name="inner_d")], name="inner")
     model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2), inner], name="seq")
