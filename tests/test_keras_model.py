@@ -560,10 +560,14 @@ def test_functional_and_sequential_errors():
 def test_callback_and_weights_file_errors(tmp_path):
     with pytest.warns(UserWarning, match="EarlyStopping mode 'up' is unknown, fallback to auto mode."):
         tf.keras.callbacks.EarlyStopping(mode="up")
-    with pytest.raises(NotImplementedError, match="only save_freq='epoch' is supported"):
-        tf.keras.callbacks.ModelCheckpoint("a.weights.h5", save_weights_only=True, save_freq=2)
-    with pytest.raises(NotImplementedError, match="saves weights only"):
-        tf.keras.callbacks.ModelCheckpoint("a.keras")
+    with pytest.raises(
+        ValueError, match="Unrecognized save_freq: batch. Expected save_freq are 'epoch' or integer"
+    ):
+        tf.keras.callbacks.ModelCheckpoint("a.weights.h5", save_weights_only=True, save_freq="batch")
+    with pytest.raises(
+        ValueError, match=r"The filepath provided must end in `.keras` \(Keras model format\)."
+    ):
+        tf.keras.callbacks.ModelCheckpoint("a.ckpt")
     model = _mlp()
     model.compile("sgd", "mse")
     odd = tf.keras.callbacks.EarlyStopping(monitor="odd")

@@ -11,8 +11,11 @@ from ._src.callbacks.history import History
 from ._src.callbacks.lambda_callback import LambdaCallback
 from ._src.callbacks.learning_rate_scheduler import LearningRateScheduler
 from ._src.callbacks.model_checkpoint import ModelCheckpoint
+from ._src.callbacks.orbax_checkpoint import OrbaxCheckpoint
 from ._src.callbacks.progbar_logger import ProgbarLogger
 from ._src.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau
+from ._src.callbacks.remote_monitor import RemoteMonitor
+from ._src.callbacks.swap_ema_weights import SwapEMAWeights
 from ._src.callbacks.tensorboard import TensorBoard
 from ._src.callbacks.terminate_on_nan import TerminateOnNaN
 
@@ -26,8 +29,11 @@ __all__ = [
     "LambdaCallback",
     "LearningRateScheduler",
     "ModelCheckpoint",
+    "OrbaxCheckpoint",
     "ProgbarLogger",
     "ReduceLROnPlateau",
+    "RemoteMonitor",
+    "SwapEMAWeights",
     "TensorBoard",
     "TerminateOnNaN",
 ]

@@ -7,11 +7,25 @@ weights the per-sample losses by ``sample_weight`` and reduces them as its ``red
 
 from __future__ import annotations
 
+from ._src.losses.circle import Circle, circle
+from ._src.losses.ctc import CTC, ctc
+from ._src.losses.focal import (
+    BinaryFocalCrossentropy,
+    CategoricalFocalCrossentropy,
+    binary_focal_crossentropy,
+    categorical_focal_crossentropy,
+)
+from ._src.losses.generalized_cross_entropy import (
+    CategoricalGeneralizedCrossEntropy,
+    categorical_generalized_cross_entropy,
+)
+from ._src.losses.lookup import deserialize, serialize
 from ._src.losses.lookup import get_loss as get
 from ._src.losses.loss import Loss, LossFunctionWrapper
 from ._src.losses.loss_functions import (
     binary_crossentropy,
     categorical_crossentropy,
+    categorical_hinge,
     cosine_similarity,
     hinge,
     huber,
@@ -40,6 +54,7 @@ from ._src.losses.loss_functions import mean_squared_logarithmic_error as msle
 from ._src.losses.losses import (
     BinaryCrossentropy,
     CategoricalCrossentropy,
+    CategoricalHinge,
     CosineSimilarity,
     Hinge,
     Huber,
@@ -53,18 +68,27 @@ from ._src.losses.losses import (
     SparseCategoricalCrossentropy,
     SquaredHinge,
 )
+from ._src.losses.overlap import Dice, Tversky, dice, tversky
+from ._src.losses.reduction import Reduction
 
 # tf.keras's other names for the same functions (tf.keras.losses.MSE is mean_squared_error).
 
 __all__ = [
+    "CTC",
     "KLD",
     "MAE",
     "MAPE",
     "MSE",
     "MSLE",
     "BinaryCrossentropy",
+    "BinaryFocalCrossentropy",
     "CategoricalCrossentropy",
+    "CategoricalFocalCrossentropy",
+    "CategoricalGeneralizedCrossEntropy",
+    "CategoricalHinge",
+    "Circle",
     "CosineSimilarity",
+    "Dice",
     "Hinge",
     "Huber",
     "KLDivergence",
@@ -76,11 +100,21 @@ __all__ = [
     "MeanSquaredError",
     "MeanSquaredLogarithmicError",
     "Poisson",
+    "Reduction",
     "SparseCategoricalCrossentropy",
     "SquaredHinge",
+    "Tversky",
     "binary_crossentropy",
+    "binary_focal_crossentropy",
     "categorical_crossentropy",
+    "categorical_focal_crossentropy",
+    "categorical_generalized_cross_entropy",
+    "categorical_hinge",
+    "circle",
     "cosine_similarity",
+    "ctc",
+    "deserialize",
+    "dice",
     "get",
     "hinge",
     "huber",
@@ -98,6 +132,8 @@ __all__ = [
     "mse",
     "msle",
     "poisson",
+    "serialize",
     "sparse_categorical_crossentropy",
     "squared_hinge",
+    "tversky",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .._src.optimizers.schedules.cosine_decay_restarts import CosineDecayRestarts
 from .._src.optimizers.schedules.learning_rate_schedule import (
     CosineDecay,
     ExponentialDecay,
@@ -10,12 +11,16 @@ from .._src.optimizers.schedules.learning_rate_schedule import (
     PiecewiseConstantDecay,
     PolynomialDecay,
 )
+from .._src.optimizers.schedules.lookup import deserialize, serialize
 
 __all__ = [
     "CosineDecay",
+    "CosineDecayRestarts",
     "ExponentialDecay",
     "InverseTimeDecay",
     "LearningRateSchedule",
     "PiecewiseConstantDecay",
     "PolynomialDecay",
+    "deserialize",
+    "serialize",
 ]

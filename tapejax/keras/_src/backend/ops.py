@@ -24,6 +24,7 @@ from ...._ops.creation_ops import fill, one_hot, ones, ones_like, zeros, zeros_l
 from ...._ops.join_ops import concat, split, stack, unstack
 from ...._ops.linalg_ops import einsum, matmul, norm
 from ...._ops.math_ops import add, multiply, rsqrt
+from ...._ops.nn.ctc_ops import ctc_loss
 from ...._ops.nn_conv import avg_pool, convolution, max_pool
 from ...._ops.nn_ops import dropout
 from ...._ops.numeric import special_ops
@@ -44,6 +45,7 @@ __all__ = [
     "concat",
     "conv_lowering",
     "convolution",
+    "ctc_loss",
     "creation_ops",
     "decompositions",
     "dropout",

@@ -194,6 +194,8 @@ class Layer(LayerLosses, Module):
             )
         variable.regularizer, variable.constraint, variable.autocast = regularizer, constraint, autocast
         (self._trainable_variables if trainable else self._non_trainable_variables).append(variable)
+        if not self.trainable:  # Keras' _track_variable: a frozen layer's new weights are frozen
+            variable.trainable = False
         return variable
 
     @property

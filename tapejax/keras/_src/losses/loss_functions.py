@@ -210,3 +210,16 @@ def squared_hinge(y_true, y_pred):
     """``mean(square(maximum(1 - y_true * y_pred, 0)), axis=-1)``; 0/1 labels are read as -1/1."""
     y_true, y_pred = _pair(y_true, y_pred)
     return reduce_mean(_math.square(_math.maximum(1.0 - _hinge_labels(y_true) * y_pred, 0.0)), axis=-1)
+
+
+def categorical_hinge(y_true, y_pred):
+    """``maximum(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0)`` over the last axis.
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.losses.categorical_hinge([[0., 1.]], [[0.6, 0.4]]))
+    tf.Tensor([1.2], shape=(1,), dtype=float32)
+    """
+    y_true, y_pred = _pair(y_true, y_pred)
+    positive = reduce_sum(y_true * y_pred, axis=-1)
+    negative = _math.reduce_max((1.0 - y_true) * y_pred, axis=-1)
+    return _math.maximum(negative - positive + 1.0, 0.0)

@@ -97,6 +97,13 @@ class SquaredHinge(LossFunctionWrapper):
         super().__init__(_fn.squared_hinge, reduction=reduction, name=name, dtype=dtype)
 
 
+class CategoricalHinge(LossFunctionWrapper):
+    """``categorical_hinge`` as a loss object (``tf.keras.losses.CategoricalHinge``)."""
+
+    def __init__(self, reduction="sum_over_batch_size", name="categorical_hinge", dtype=None):
+        super().__init__(_fn.categorical_hinge, reduction=reduction, name=name, dtype=dtype)
+
+
 class BinaryCrossentropy(LossFunctionWrapper):
     """Binary cross-entropy of probabilities (or logits, ``from_logits=True``)."""
 

@@ -155,6 +155,12 @@ KLDivergence = _wrapper(
     "The mean Kullback-Leibler divergence over every sample seen.",
 )
 Poisson = _wrapper("Poisson", _losses.poisson, "poisson", "The mean Poisson loss over every sample seen.")
+CategoricalHinge = _wrapper(
+    "CategoricalHinge",
+    _losses.categorical_hinge,
+    "categorical_hinge",
+    "The mean categorical hinge loss over every sample seen.",
+)
 Hinge = _wrapper("Hinge", _losses.hinge, "hinge", "The mean hinge loss over every sample seen.")
 SquaredHinge = _wrapper(
     "SquaredHinge",

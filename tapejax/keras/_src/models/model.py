@@ -121,11 +121,11 @@ class Model(Trainer, Layer):
         layer_range=None,
     ) -> None:
         """Prints the table of layers, output shapes and parameter counts (Keras 3's format)."""
-        text = summary_text(self, line_length, positions)
+        text = summary_text(self, line_length, positions, expand_nested)
         if print_fn is None:
             print(text, end="")
         else:
-            print_fn(text.rstrip("\n"))
+            print_fn(text)  # Keras 3 hands print_fn the whole table, its last newline included
 
     def get_config(self) -> dict:
         """A subclassed model's config, as Keras 3.15 makes it: its ``__init__``'s default

@@ -14,6 +14,7 @@ records, so training steps are never differentiated.
 
 from __future__ import annotations
 
+import inspect
 import warnings
 
 import numpy as np
@@ -28,8 +29,22 @@ from ..backend.variables import KerasVariable
 from ..utils.naming import auto_name
 from . import update_program
 from .schedules.learning_rate_schedule import LearningRateSchedule
+from .schedules.lookup import deserialize as deserialize_schedule
+from .schedules.lookup import serialize as serialize_schedule
 
 _UNSUPPORTED = ("gradient_accumulation_steps",)
+# The base options of every optimizer's config, in Keras 3's order (after name, learning_rate).
+_BASE_OPTIONS = (
+    "weight_decay",
+    "clipnorm",
+    "global_clipnorm",
+    "clipvalue",
+    "use_ema",
+    "ema_momentum",
+    "ema_overwrite_frequency",
+    "loss_scale_factor",
+    "gradient_accumulation_steps",
+)
 
 
 class Optimizer:
@@ -132,7 +147,8 @@ class Optimizer:
         return [self._iterations, *lr, *self._slot_variables]
 
     def _slot_groups(self) -> list:
-        """``(names, initial value)`` groups of slots, in Keras' creation order."""
+        """``(names, initial value)`` groups of slots, in Keras' creation order (the initial
+        value may be a tuple: one per name)."""
         return []
 
     def _build_extra(self, variables) -> None:
@@ -152,8 +168,11 @@ class Optimizer:
         for variable in self._trained:
             self._slots[id(variable)] = []
         for names, initial in self._slot_groups():
+            initials = initial if isinstance(initial, tuple) else (initial,) * len(names)
             for variable in self._trained:  # interleaved per variable, as Keras
-                self._slots[id(variable)] += [self._slot(variable, n, initial) for n in names]
+                self._slots[id(variable)] += [
+                    self._slot(variable, n, i) for n, i in zip(names, initials, strict=True)
+                ]
         self._build_extra(self._trained)
 
     def _slot(self, variable, slot_name: str, initial=0.0) -> KerasVariable:
@@ -177,6 +196,10 @@ class Optimizer:
             )
         self._excluded_ids = {id(v) for v in var_list or ()}
         self._excluded_names = tuple(var_names or ())
+
+    def _decay_rate(self, variable) -> str | None:
+        """The name of the hyperparameter ``variable`` is decayed by, or None: not decayed."""
+        return "weight_decay" if self.weight_decay is not None and self._decays(variable) else None
 
     def _decays(self, variable) -> bool:
         return id(variable) not in self._excluded_ids and not any(
@@ -237,6 +260,7 @@ class Optimizer:
 
     # -- what a subclass defines (pure functions of ``h``, see update_program.Hyper) ----------
     _hyperparameters: tuple = ()  # its float options, inputs of the compiled update
+    _config_keys: tuple = ()  # its own options in Keras' config order, if not its signature's
 
     def _options(self) -> tuple:
         """``(name, value)`` of the options that change the update's code (``amsgrad``...)."""
@@ -256,6 +280,37 @@ class Optimizer:
         """The new value of one variable and of its slots (JAX arrays), from ``h`` and the
         gradient (``square``: its square as Keras computes it); subclasses define it."""
         raise NotImplementedError
+
+    def get_config(self) -> dict:
+        """The constructor arguments, as Keras 3's ``get_config``: the base options in Keras'
+        order, then the subclass's own (values that are not plain numbers, strings or schedules
+        are left out)."""
+        config = {"name": self.name, "learning_rate": None}
+        config.update({k: getattr(self, k, None) for k in _BASE_OPTIONS})
+        for param in self._config_keys or _own_parameters(type(self)):
+            if param not in config and hasattr(self, param):
+                config[param] = getattr(self, param)
+        rate = self._learning_rate
+        if isinstance(rate, LearningRateSchedule):
+            config["learning_rate"] = serialize_schedule(rate)
+        elif isinstance(rate, KerasVariable):
+            config["learning_rate"] = float(backend.value(backend.read(rate)))
+        else:
+            del config["learning_rate"]
+        return {
+            k: v for k, v in config.items() if isinstance(v, (bool, int, float, str, dict, list, type(None)))
+        }
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects=None):
+        """The optimizer ``get_config`` describes (a serialized schedule is rebuilt)."""
+        config = dict(config)
+        rate = config.get("learning_rate")
+        if isinstance(rate, dict):
+            config["learning_rate"] = deserialize_schedule(rate, custom_objects)
+        if config.get("gradient_accumulation_steps", 0) is None:
+            del config["gradient_accumulation_steps"]
+        return cls(**config)
 
     def finalize_variable_values(self, var_list) -> None:
         """With ``use_ema``, sets each variable to its moving average (``fit`` does it at the end)."""
@@ -302,6 +357,19 @@ class Optimizer:
             return None
         rows = IndexedSlices(math_ops.square(grad.values), grad.indices, grad.dense_shape)
         return backend.value(convert_to_tensor(rows)).astype(backend.dtype_of(variable))
+
+
+def _own_parameters(cls) -> list:
+    """The constructor parameters of ``cls`` and its bases below ``Optimizer``, bases first."""
+    names = []
+    for klass in reversed(cls.__mro__):
+        if "__init__" in klass.__dict__ and klass is not Optimizer and issubclass(klass, Optimizer):
+            names += [
+                p
+                for p in list(inspect.signature(klass.__init__).parameters)[1:]
+                if p not in ("kwargs", "args")
+            ]
+    return names
 
 
 def _present(grads, variables) -> list:

@@ -46,7 +46,7 @@ def run(optimizer, entries: list, trained: list, variables: list) -> None:
     ema = (
         (tuple(position[id(v)] for v in ema_of), bool(optimizer.ema_overwrite_frequency)) if ema_of else None
     )
-    decays = tuple(optimizer.weight_decay is not None and optimizer._decays(v) for v in trained)
+    decays = tuple(optimizer._decay_rate(v) for v in trained)
     clip = _clip_kind(optimizer)
     schedule, lr = optimizer._learning_rate, None
     frozen = _frozen(schedule)
@@ -63,15 +63,15 @@ def run(optimizer, entries: list, trained: list, variables: list) -> None:
     key = (_TAG, structure, None if schedule is None else (type(schedule), frozen))
     program = functools.partial(_keras_optimizer_step, structure, schedule)
     state = [optimizer._iterations, *extra, *tracked, *(s for group in slots for s in group), *averages]
-    hyper = _hyperparameters(optimizer, any(decays), clip, ema)
+    hyper = _hyperparameters(optimizer, decays, clip, ema)
     assign_computed(key, program, state, {"lr": lr, "hyper": hyper, "grads": entries})
 
 
-def _hyperparameters(optimizer, decays: bool, clip, ema) -> dict:
+def _hyperparameters(optimizer, decays: tuple, clip, ema) -> dict:
     """The numbers the program takes as inputs (float64: Keras computes with Python floats)."""
     hyper = {name: np.float64(getattr(optimizer, name)) for name in optimizer._hyperparameters}
-    if decays:
-        hyper["weight_decay"] = np.float64(optimizer.weight_decay)
+    for name in filter(None, decays):  # the rate each decayed variable uses ('weight_decay')
+        hyper[name] = np.float64(getattr(optimizer, name))
     if clip is not None:
         hyper["clip"] = np.float64(getattr(optimizer, clip))
     if optimizer.loss_scale_factor is not None:
@@ -106,7 +106,8 @@ def _keras_optimizer_step(structure, schedule, values, inputs):
     for p, decay in zip(present, decays, strict=True):
         if decay:
             value = tracked[p]
-            tracked[p] = value - value * as_float(h.weight_decay, value) * lr.astype(value.dtype)
+            rate = as_float(getattr(h, decay), value)
+            tracked[p] = value - value * rate * lr.astype(value.dtype)
     h.extra = cls.prepare(h, list(extra))
     for grad, rows_square, p in zip(grads, squares, present, strict=True):
         square = jnp.square(grad) if rows_square is None else rows_square
@@ -156,7 +157,7 @@ def _frozen(schedule):
     """The configuration of a schedule computed inside the program, or None: a built-in
     schedule whose configuration is plain numbers (its code then depends on nothing else); a
     user's schedule, a callable, or one holding Tensors is read before each step instead."""
-    if type(schedule).__module__ != learning_rate_schedule.__name__:
+    if not type(schedule).__module__.startswith(learning_rate_schedule.__name__.rpartition(".")[0]):
         return None
     try:
         return tuple(sorted((k, _plain(v)) for k, v in schedule.get_config().items()))

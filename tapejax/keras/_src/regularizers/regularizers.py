@@ -8,6 +8,7 @@ import numpy as np
 
 from ..backend.ops import cast as _cast
 from ..backend.ops import math_ops as _math
+from ..backend.ops import matmul as _matmul
 from ..backend.ops import reduction_ops as _reduce
 from ..backend.ops import zeros as _zeros
 from ..utils import serialization_utils as _serialization
@@ -97,6 +98,47 @@ class L1L2(Regularizer):
         return {"l1": self.l1, "l2": self.l2}
 
 
+class OrthogonalRegularizer(Regularizer):
+    """Pushes the rows (``mode='rows'``) or columns of a 2-D weight towards orthogonality: the
+    mean absolute cosine similarity of its distinct pairs, times ``factor / 2``.
+
+    >>> import tapejax as tf
+    >>> r = tf.keras.regularizers.OrthogonalRegularizer(factor=1.0)
+    >>> print(r(tf.constant([[1.0, 0.0], [1.0, 1.0]])))
+    tf.Tensor(0.70710677, shape=(), dtype=float32)
+    """
+
+    def __init__(self, factor=0.01, mode="rows"):
+        self.factor = float(np.float32(validate_float_arg(factor, name="factor")))  # Keras keeps a float32
+        if mode not in {"rows", "columns"}:
+            raise ValueError(
+                'Invalid value for argument `mode`. Expected one of {"rows", "columns"}. '
+                f"Received: mode={mode}"
+            )
+        self.mode = mode
+
+    def __call__(self, x):
+        if len(x.shape) != 2:
+            raise ValueError(
+                f"Inputs to OrthogonalRegularizer must have rank 2. Received: inputs.shape={x.shape}"
+            )
+        axis = 1 if self.mode == "rows" else 0
+        # Keras' normalize: x * min(rsqrt(sum(x**2)), 1 / epsilon).
+        unit = x * _math.minimum(
+            _math.rsqrt(_reduce.reduce_sum(_math.square(x), axis, keepdims=True)), 1.0 / 1e-7
+        )
+        product = (
+            _matmul(unit, unit, transpose_b=True) if axis == 1 else _matmul(unit, unit, transpose_a=True)
+        )
+        size = x.shape[0] if axis == 1 else x.shape[1]
+        off_diagonal = product * (1.0 - np.eye(size, dtype=np.dtype(x.dtype.as_numpy_dtype)))
+        pairs = size * (size - 1.0) / 2.0
+        return self.factor * 0.5 * _reduce.reduce_sum(_math.abs(off_diagonal)) / pairs
+
+    def get_config(self) -> dict:
+        return {"factor": self.factor, "mode": self.mode}
+
+
 def validate_float_arg(value, name: str) -> float:
     """A non-negative finite number as a float, or Keras' ValueError."""
     if (
@@ -112,9 +154,15 @@ def validate_float_arg(value, name: str) -> float:
     return float(value)
 
 
-l1, l2, l1_l2 = L1, L2, L1L2
-_CLASSES = {"Regularizer": Regularizer, "L1": L1, "L2": L2, "L1L2": L1L2}
-_BY_NAME = {**_CLASSES, "l1": L1, "l2": L2, "l1_l2": L1L2}
+l1, l2, l1_l2, orthogonal_regularizer = L1, L2, L1L2, OrthogonalRegularizer
+_CLASSES = {
+    "Regularizer": Regularizer,
+    "L1": L1,
+    "L2": L2,
+    "L1L2": L1L2,
+    "OrthogonalRegularizer": OrthogonalRegularizer,
+}
+_BY_NAME = {**_CLASSES, "l1": L1, "l2": L2, "l1_l2": L1L2, "orthogonal_regularizer": OrthogonalRegularizer}
 
 
 def serialize(regularizer):

@@ -7,7 +7,6 @@ layout of ``save_weights``), readable by TensorFlow's Keras; and the registry of
 from __future__ import annotations
 
 import datetime
-import inspect
 import io
 import json
 import os
@@ -131,25 +130,8 @@ def functional_config(model) -> dict:
 
 
 def optimizer_config(optimizer) -> dict:
-    """An optimizer's constructor arguments, read from its attributes (Keras' ``get_config``)."""
-    config = {"name": optimizer.name}
-    for cls in type(optimizer).__mro__:
-        if "__init__" not in cls.__dict__:
-            continue
-        for param in list(inspect.signature(cls.__init__).parameters)[1:]:
-            if param in config or param in ("kwargs", "args") or not hasattr(optimizer, param):
-                continue
-            value = getattr(optimizer, param)
-            if param == "learning_rate":
-                value = optimizer._learning_rate
-                value = (
-                    serialize(value, "keras.optimizers.schedules")
-                    if hasattr(value, "get_config")
-                    else (float(value.numpy()))
-                )
-            if isinstance(value, (bool, int, float, str, dict, type(None))):
-                config[param] = value
-    return config
+    """An optimizer's constructor arguments (Keras' ``get_config``)."""
+    return optimizer.get_config()
 
 
 def _spec(value):

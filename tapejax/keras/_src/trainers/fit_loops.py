@@ -119,6 +119,8 @@ class FitLoops:
             callbacks.on_epoch_end(epoch, epoch_logs)
             if self.stop_training:
                 break
+        if epochs > 0 and self.optimizer is not None:  # Keras 3: the moving averages of use_ema
+            self.optimizer.finalize_variable_values(self.trainable_weights)
         callbacks.on_train_end(epoch_logs)
         return callbacks.history
 

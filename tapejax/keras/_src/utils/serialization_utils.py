@@ -23,6 +23,18 @@ def serialize(obj, module: str):
     }
 
 
+def serialize_known(obj, module: str, builtin: bool) -> dict:
+    """``obj`` as Keras' dict: a built-in class under its Keras ``module``; another class under
+    its own module and registered by its name (``custom_objects`` find it again)."""
+    cls = type(obj)
+    return {
+        "module": module if builtin else cls.__module__,
+        "class_name": cls.__name__,
+        "config": obj.get_config(),
+        "registered_name": None if builtin else cls.__name__,
+    }
+
+
 def from_dict(config: dict, classes: dict, kind: str):
     """The object a :func:`serialize` dict describes, built from ``classes`` (name -> class)."""
     cls = classes.get(config.get("class_name"))

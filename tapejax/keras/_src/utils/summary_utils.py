@@ -8,8 +8,9 @@ import shutil
 from ..backend.keras_tensor import compute_output_shape
 
 
-def summary_text(model, line_length=None, positions=None) -> str:
-    """The summary as Keras 3 prints it where stdout is not a terminal."""
+def summary_text(model, line_length=None, positions=None, expand_nested=False) -> str:
+    """The summary as Keras 3 prints it where stdout is not a terminal; ``expand_nested`` adds
+    the rows of nested models' layers, indented (``   └ name (Type)``)."""
     graph = getattr(model, "_graph", None)
     chain = graph is None or getattr(model, "_is_sequential", False) or _is_chain(graph)
     layers = model.layers if graph is None or getattr(model, "_is_sequential", False) else graph.operations
@@ -25,7 +26,7 @@ def summary_text(model, line_length=None, positions=None) -> str:
         widths.append(int(position * line_length) - current)
         current += widths[-1]
     widths = _fit(widths, line_length)
-    rows = [_fields(layer, graph, chain) for layer in layers]
+    rows = [row for layer in layers for row in _rows(layer, graph, chain, expand_nested)]
     right = [False, False, True, False]
     lines = [f'Model: "{model.name}"']
     lines.append("┏" + "┳".join("━" * w for w in widths) + "┓")
@@ -61,13 +62,25 @@ def _is_chain(graph) -> bool:
     return True
 
 
-def _fields(layer, graph, chain: bool) -> list:
-    name = f"{layer.name} ({type(layer).__name__})"
+def _rows(layer, graph, chain: bool, expand_nested: bool, level: int = 0) -> list:
+    """The row of ``layer`` and, with ``expand_nested``, those of its own layers below it."""
+    rows = [_fields(layer, graph if level == 0 else None, chain, "   " * level + "└ " if level else "")]
+    if expand_nested and getattr(layer, "layers", None):
+        for inner in layer.layers:
+            rows += _rows(inner, None, chain, expand_nested, level + 1)
+    return rows
+
+
+def _fields(layer, graph, chain: bool, prefix: str = "") -> list:
+    name = f"{prefix}{layer.name} ({type(layer).__name__})"
     if not layer.built:
         params = "0 (unbuilt)"
     else:
         params = f"{layer.count_params():,}"
-    fields = [name, _output_shape(layer, graph), params]
+    shape = _output_shape(layer, graph)
+    if prefix and shape.startswith("("):  # a nested layer: its symbolic batch, as Keras shows it
+        shape = "(None" + shape[shape.index(",") :] if "," in shape else shape
+    fields = [name, shape, params]
     if not chain:
         fields.append(_connections(layer, graph))
     return fields
@@ -121,8 +134,9 @@ def _fit(widths: list, line_length: int) -> list:
 def _wrap(text: str, width: int) -> list:
     """Greedy word wrap at spaces; a word longer than the cell gets a line of its own, cut with
     an ellipsis (rich's default ``overflow="ellipsis"``)."""
+    indent = text[: len(text) - len(text.lstrip(" "))]  # a nested row's indentation stays
     lines, line = [], ""
-    for word in text.split(" "):
+    for word in text.lstrip(" ").split(" "):
         candidate = f"{line} {word}" if line else word
         if len(candidate) <= width:
             line = candidate
@@ -131,6 +145,7 @@ def _wrap(text: str, width: int) -> list:
             lines.append(line)
         line = word
     lines.append(line)
+    lines[0] = indent + lines[0]
     return [w if len(w) <= width else w[: width - 1] + "…" for w in lines]
 
 
