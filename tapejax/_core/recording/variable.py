@@ -341,6 +341,16 @@ def restore_value(variable: Variable, value) -> None:
     variable._stored = value
 
 
+def restore_lifted(variable: Variable, value) -> None:
+    """``restore_value`` as TF's restore ops run, lifted out of any function being traced
+    (init_scope): every such function is told as of a Variable created during it, so a trace
+    that touched the Variable runs again with the restored value as its input (no program bakes
+    the restore in as an assignment of a constant on every call)."""
+    restore_value(variable, value)
+    for guard in state.creation_guards:
+        guard.created(variable, own=False)
+
+
 def assign_value(variable: Variable, value) -> None:
     """Assigns a JAX value of the variable's shape and dtype without converting or checking it
     (inside a traced function, the traced stand-in is rebound)."""
