@@ -9,8 +9,14 @@ import os
 import sys
 import time
 
+from jax._src import xla_bridge
+
 import tapejax as tf
 
+# "early": the program uses JAX's devices before creating the strategy (its fallback restarts
+# JAX's backend; the Variable's value survives it)
+early = tf.Variable(5.0) if sys.argv[2:] == ["early"] else None
+backend_before = xla_bridge.backends_are_initialized()
 strategy = tf.distribute.MultiWorkerMirroredStrategy(  # first, as TF asks
     communication_options=tf.distribute.experimental.CommunicationOptions(timeout_seconds=10)
 )
@@ -45,7 +51,12 @@ def faulty() -> dict:
 
 
 def main() -> None:
-    out = {"processes": __import__("jax").process_count(), "replicas": strategy.num_replicas_in_sync}
+    out = {
+        "processes": __import__("jax").process_count(),
+        "replicas": strategy.num_replicas_in_sync,
+        "backend_before": backend_before,
+        "early": None if early is None else float(early),
+    }
     if sys.argv[1] == "train":
         out["train"] = step.train(strategy, True)
     else:

@@ -29,7 +29,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _cluster(mode: str, dies: int = -1, timeout: int = 240) -> list:
+def _cluster(mode: str, *extra: str, dies: int = -1, timeout: int = 240) -> list:
     """Runs distribute_workers.py as workers 0 and 1; their JSON lines (None: no output)."""
     workers = [f"localhost:{_free_port()}", f"localhost:{_free_port()}"]
     root = str(HERE.parent)
@@ -47,7 +47,7 @@ def _cluster(mode: str, dies: int = -1, timeout: int = 240) -> list:
         env.pop("XLA_FLAGS", None)
         procs.append(
             subprocess.Popen(
-                [sys.executable, str(HERE / "distribute_workers.py"), mode],
+                [sys.executable, str(HERE / "distribute_workers.py"), mode, *extra],
                 env=env,
                 cwd=HERE,
                 text=True,
@@ -74,16 +74,20 @@ def test_two_workers_run_tfs_custom_loop_as_one_process():
         assert worker["rc"] == 0, worker["err"][-3000:]
         out = worker["out"]
         assert (out["processes"], out["replicas"]) == (2, 2)
+        assert out["backend_before"] is False  # import tapejax started none: no restart
         for key in ("losses", "w", "b"):
             np.testing.assert_allclose(out["train"][key], one[key], **TOL)
 
 
 def test_a_worker_killed_mid_run_makes_the_other_fail_at_once():
-    dead, survivor = _cluster("faulty", dies=1)[::-1]
+    # the survivor used JAX's devices before creating the strategy: the strategy's fallback
+    # restarted the backend, keeping the Variable's value
+    dead, survivor = _cluster("faulty", "early", dies=1)[::-1]
     assert dead["rc"] == 1 and dead["out"] is None
     out = survivor["out"]
     assert survivor["rc"] == 0, survivor["err"][-3000:]
     assert out["step"] == 3
+    assert out["backend_before"] is True and out["early"] == 5.0
     # JAX's error, as it comes (from the collective, or from the transfer that waits on it)
     assert out["error"][0] in ("JaxRuntimeError", "ValueError")
     assert "Gloo" in out["error"][1] and "peer" in out["error"][1]

@@ -351,6 +351,23 @@ def restore_lifted(variable: Variable, value) -> None:
         guard.created(variable, own=False)
 
 
+def lifted_variable(initial_value, **kwargs) -> Variable:
+    """A Variable created as TF creates its own state on first use (the global random
+    generator's) in init_scope: outside every function being traced and every strategy's
+    scope, also where a trace may create none; each function being traced is told as of a
+    Variable created during it (a trace that touched it runs again, taking it as an input)."""
+    guards, policies = state.creation_guards, state.variable_policies
+    state.creation_guards, state.variable_policies = [], []
+    try:
+        with init_scope():
+            variable = Variable(initial_value, **kwargs)
+    finally:
+        state.creation_guards, state.variable_policies = guards, policies
+    for guard in guards:
+        guard.created(variable, own=False)
+    return variable
+
+
 def assign_value(variable: Variable, value) -> None:
     """Assigns a JAX value of the variable's shape and dtype without converting or checking it
     (inside a traced function, the traced stand-in is rebound)."""
