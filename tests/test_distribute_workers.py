@@ -88,9 +88,12 @@ def test_a_worker_killed_mid_run_makes_the_other_fail_at_once():
     assert survivor["rc"] == 0, survivor["err"][-3000:]
     assert out["step"] == 3
     assert out["backend_before"] is True and out["early"] == 5.0
-    # JAX's error, as it comes (from the collective, or from the transfer that waits on it)
-    assert out["error"][0] in ("JaxRuntimeError", "ValueError")
-    assert "Gloo" in out["error"][1] and "peer" in out["error"][1]
+    # TF's class for a lost worker, from the collective or from the transfer that waits on it
+    assert out["error"][0] == "UnavailableError"
+    assert out["error"][1].startswith(
+        "A worker of the cluster was lost: a collective could not reach its peer ("
+    )
+    assert "Gloo" in out["error"][1] and "restore the last checkpoint" in out["error"][1]
     assert out["seconds"] < 30  # no hang: the peer's closed connection is seen at once
 
 
@@ -115,3 +118,22 @@ def test_without_a_cluster_it_is_one_process():
     strategy = tf.distribute.MultiWorkerMirroredStrategy()
     assert strategy.num_replicas_in_sync == 1
     assert strategy.cluster_resolver.cluster_spec().as_dict() == {}
+
+
+def test_unsupported_strategies_say_what_to_use():
+    for strategy in (
+        tf.distribute.ParameterServerStrategy,
+        tf.distribute.experimental.ParameterServerStrategy,
+    ):
+        with pytest.raises(NotImplementedError, match=r"ParameterServerStrategy is not supported by tapejax"):
+            strategy(tf.distribute.cluster_resolver.SimpleClusterResolver({"worker": ["localhost:1"]}))
+    with pytest.raises(
+        NotImplementedError, match=r"Use tf.distribute.MirroredStrategy: the same synchronous"
+    ):
+        tf.distribute.experimental.CentralStorageStrategy()
+    for strategy in (tf.distribute.TPUStrategy, tf.distribute.experimental.TPUStrategy):
+        with pytest.raises(
+            ValueError, match=r"TPUStrategy needs TPU devices, and JAX's default backend here is 'cpu'"
+        ):
+            strategy()
+    assert tf.distribute.experimental.MultiWorkerMirroredStrategy is tf.distribute.MultiWorkerMirroredStrategy
