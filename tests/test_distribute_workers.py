@@ -68,9 +68,15 @@ def _cluster(mode: str, *extra: str, dies: int = -1, timeout: int = 240) -> list
     return results
 
 
-def test_two_workers_run_tfs_custom_loop_as_one_process():
-    one = step.train(tf.distribute.get_strategy(), True)
-    for worker in _cluster("train"):
+@pytest.fixture(scope="module")
+def trained() -> list:
+    """Two workers running train's loop for 8 steps, uninterrupted."""
+    return _cluster("train")
+
+
+def test_two_workers_run_tfs_custom_loop_as_one_process(trained):
+    one = step.train(tf.distribute.get_strategy(), True, epochs=8)
+    for worker in trained:
         assert worker["rc"] == 0, worker["err"][-3000:]
         out = worker["out"]
         assert (out["processes"], out["replicas"]) == (2, 2)
@@ -95,6 +101,27 @@ def test_a_worker_killed_mid_run_makes_the_other_fail_at_once():
     )
     assert "Gloo" in out["error"][1] and "restore the last checkpoint" in out["error"][1]
     assert out["seconds"] < 30  # no hang: the peer's closed connection is seen at once
+
+
+def test_a_restart_from_the_last_checkpoint_continues_bit_identically(trained, tmp_path):
+    """A worker dies before step 5; the other fails with UnavailableError; both restart, restore
+    the chief's checkpoint of step 4 (written before the fault, intact) and finish the 8
+    steps with the uninterrupted run's losses, weights and bias, bit for bit."""
+    directory = str(tmp_path / "checkpoints")
+    dead, survivor = _cluster("resumable", directory, dies=1)[::-1]
+    assert dead["rc"] == 1 and dead["out"] is None
+    assert survivor["rc"] == 0, survivor["err"][-3000:]
+    out = survivor["out"]
+    assert (out["restored"], out["start"], out["stopped"]) == (None, 0, 5)
+    assert out["error"].startswith("A worker of the cluster was lost")
+    uninterrupted = trained[0]["out"]["train"]
+    assert out["losses"] == uninterrupted["losses"][:5]
+    for worker in _cluster("resumable", directory):
+        assert worker["rc"] == 0, worker["err"][-3000:]
+        out = worker["out"]
+        assert (out["restored"], out["start"]) == ("ckpt-2", 4)
+        assert out["losses"] == uninterrupted["losses"][4:]
+        assert (out["w"], out["b"]) == (uninterrupted["w"], uninterrupted["b"])
 
 
 def test_cluster_errors():
