@@ -17,6 +17,13 @@ W0 = (np.arange(12, dtype=np.float32).reshape(4, 3) % 4 - 1.5) / 4
 
 def train(strategy, compiled: bool, optimizer: str = "sgd", epochs: int = 3) -> dict:
     """The TF tutorial's loop: per-example loss, compute_average_loss, tape, apply_gradients."""
+    step, batches, (w, b, _) = training(strategy, compiled, optimizer)
+    losses = [float(step(batch)) for _ in range(epochs) for batch in batches]
+    return {"losses": losses, "w": w.numpy().tolist(), "b": b.numpy().tolist()}
+
+
+def training(strategy, compiled: bool, optimizer: str = "sgd"):
+    """``(step, distributed batches, (w, b, optimizer))`` of ``train``'s loop."""
     with strategy.scope():
         w = tf.Variable(W0)
         b = tf.Variable(np.zeros(3, np.float32))
@@ -37,9 +44,7 @@ def train(strategy, compiled: bool, optimizer: str = "sgd", epochs: int = 3) -> 
         losses = strategy.run(replica_step, args=batch)
         return strategy.reduce(tf.distribute.ReduceOp.SUM, losses, axis=None)
 
-    step = tf.function(step) if compiled else step
-    losses = [float(step(batch)) for _ in range(epochs) for batch in batches]
-    return {"losses": losses, "w": w.numpy().tolist(), "b": b.numpy().tolist()}
+    return (tf.function(step) if compiled else step), batches, (w, b, opt)
 
 
 def collectives(strategy) -> dict:

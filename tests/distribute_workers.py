@@ -9,8 +9,14 @@ import os
 import sys
 import time
 
+from jax._src import xla_bridge
+
 import tapejax as tf
 
+# "early": the program uses JAX's devices before creating the strategy (its fallback restarts
+# JAX's backend; the Variable's value survives it)
+early = tf.Variable(5.0) if sys.argv[2:] == ["early"] else None
+backend_before = xla_bridge.backends_are_initialized()
 strategy = tf.distribute.MultiWorkerMirroredStrategy(  # first, as TF asks
     communication_options=tf.distribute.experimental.CommunicationOptions(timeout_seconds=10)
 )
@@ -44,10 +50,47 @@ def faulty() -> dict:
     return {"step": None}
 
 
+EPOCHS = 8  # one batch each
+
+
+def resumable(directory: str) -> dict:
+    """train's loop, checkpointed every 2 steps as TF's multi-worker tutorial does (the chief
+    into ``directory``, the other workers into their own temporary directories) and resumed
+    from the chief's latest checkpoint; worker TF_CONFIG_TASK_DIES exits before step 5."""
+    task_id = strategy.cluster_resolver.task_id
+    dies = int(os.environ.get("TF_CONFIG_TASK_DIES", "-1"))
+    train_step, batches, (w, b, opt) = step.training(strategy, True)
+    checkpoint = tf.train.Checkpoint(w=w, b=b, optimizer=opt)
+    latest = tf.train.latest_checkpoint(directory)
+    if latest:
+        checkpoint.restore(latest).assert_consumed()
+    out = {"restored": latest and os.path.basename(latest), "start": int(opt.iterations), "losses": []}
+    own = directory if task_id == 0 else os.path.join(directory, f"workertemp_{task_id}")
+    manager = tf.train.CheckpointManager(checkpoint, own, max_to_keep=2)
+    batch = next(iter(batches))
+    for i in range(out["start"], EPOCHS):
+        if task_id == dies and i == 5:
+            os._exit(1)
+        try:
+            out["losses"].append(float(train_step(batch)))
+        except tf.errors.UnavailableError as e:
+            return {**out, "stopped": i, "error": str(e)}
+        if (i + 1) % 2 == 0:
+            manager.save()
+    return {**out, "w": w.numpy().tolist(), "b": b.numpy().tolist()}
+
+
 def main() -> None:
-    out = {"processes": __import__("jax").process_count(), "replicas": strategy.num_replicas_in_sync}
+    out = {
+        "processes": __import__("jax").process_count(),
+        "replicas": strategy.num_replicas_in_sync,
+        "backend_before": backend_before,
+        "early": None if early is None else float(early),
+    }
     if sys.argv[1] == "train":
-        out["train"] = step.train(strategy, True)
+        out["train"] = step.train(strategy, True, epochs=EPOCHS)
+    elif sys.argv[1] == "resumable":
+        out.update(resumable(sys.argv[2]))
     else:
         out.update(faulty())
     sys.stdout.write(json.dumps(out) + "\n")

@@ -28,6 +28,7 @@ from .._core.recording.runtime_check import checked as checked_call
 from .._core.recording.state import jax_is_tracing, state
 from .._core.recording.variable import live_variables, stored_value, write_back
 from .._core.values.access import as_tensor, value_of
+from .._core.values.errors import lost_worker
 from .._core.values.tensor import Tensor, TensorLike
 from .graph.captures import CAPTURED_UNDER_TAPE_MESSAGE, captured_values, closed_over_tensors, with_captured
 from .graph.recording import RetraceWithGraph, graph_recording
@@ -309,7 +310,10 @@ class Trace:
             # numpy arguments go to the compiled call as they are: it copies them to the device
             # (~5 µs) where a Tensor of each (jax.device_put) costs ~50-90 µs on a CPU.
             args = [value_of(leaf) if isinstance(leaf, TensorLike) else leaf for leaf in given]
-            outs, new_vars = self.jitted(args, [value_of(v) for v in self.variables])
+            try:
+                outs, new_vars = self.jitted(args, [value_of(v) for v in self.variables])
+            except (ValueError, jax.errors.JaxRuntimeError) as e:  # JAX's runtime errors
+                raise lost_worker(e) or e  # noqa: B904 - TF's class (caused by e), or e as it is
             flat = [Tensor(v) for v in outs]
             if not new_vars:  # nothing assigned (write_back would return ``flat`` as it is)
                 return self._pack(flat)

@@ -25,7 +25,7 @@ from .._core.recording.convert import constant_array, convert_to_tensor, creatin
 from .._core.recording.record import Op, is_watched, record
 from .._core.recording.state import scope_depth
 from .._core.recording.state import state as thread_state
-from .._core.recording.variable import Variable, assign_value
+from .._core.recording.variable import Variable, assign_value, lifted_variable
 from .._core.values import dtype as _dtypes
 from .._core.values import x64
 from .._core.values.access import is_symbolic_tensor, value_of
@@ -63,9 +63,21 @@ def _typed(key):
 # and assigned like any Variable the function uses, so the compiled call takes the state in
 # and gives the advanced state back (fresh numbers on every call, nothing leaks out of the
 # trace). Its value is threefry key data (uint32[2]); it is not trainable, so no tape watches it.
-_generator = Variable(
-    _key_data(int.from_bytes(os.urandom(4), "little")), trainable=False, name="global_generator_state"
-)
+# It is created on first use, as TF's global generator: ``import tapejax`` starts no JAX backend
+# (``jax.distributed.initialize`` must run before one starts).
+_generators: list = []
+_creating = threading.Lock()  # not _lock: set_seed holds that one when it asks
+
+
+def _generator() -> Variable:
+    if not _generators:
+        with _creating:
+            if not _generators:
+                seed = int.from_bytes(os.urandom(4), "little")
+                _generators.append(
+                    lifted_variable(_key_data(seed), trainable=False, name="global_generator_state")
+                )
+    return _generators[0]
 
 
 @x64.enabled
@@ -81,7 +93,7 @@ def set_seed(seed: int) -> None:
     with _lock:
         _state["root"] = _key_data(int(seed))
         _state["op_counts"] = {}
-        _generator.assign(_state["root"])
+        _generator().assign(_state["root"])
 
 
 def _draw():
@@ -91,23 +103,24 @@ def _draw():
     the key is symbolic too. Anywhere else (eagerly, or under a foreign JAX trace such as a
     user's ``jax.jit``) the state is concrete and stays so: the draw is computed at once.
     """
-    state = value_of(_generator)
+    generator = _generator()
+    state = value_of(generator)
     if isinstance(state, jax.core.Tracer):
-        depth = scope_depth(id(_generator))
+        depth = scope_depth(id(generator))
         if thread_state.traced_bodies and depth < thread_state.traced_bodies[-1].depth:
             return _draw_in_body(state, depth)
         new, sub = jax.random.split(_wrap(state))
-        assign_value(_generator, jax.random.key_data(new))
+        assign_value(generator, jax.random.key_data(new))
         return sub
     with _lock:
         if threefry.partitionable():  # on the host: no XLA program (JAX's split compiles three)
             new, sub = threefry.split(np.asarray(state))
             with creating():
-                assign_value(_generator, constant_array(new))
+                assign_value(generator, constant_array(new))
             return sub
         with jax.ensure_compile_time_eval():
-            new, sub = jax.random.split(_wrap(value_of(_generator)))
-            assign_value(_generator, jax.random.key_data(new))
+            new, sub = jax.random.split(_wrap(value_of(generator)))
+            assign_value(generator, jax.random.key_data(new))
             return sub
 
 
@@ -138,7 +151,7 @@ def _next_key(seed=None):
         count = _state["op_counts"].get(int(seed), 0)
         _state["op_counts"][int(seed)] = count + 1
         key = _fold_in(_fold_in(root, int(seed)), count)
-    if isinstance(value_of(_generator), jax.core.Tracer):
+    if isinstance(value_of(_generator()), jax.core.Tracer):
         # Inside a function the op's own sequence is fixed when traced; each call mixes in a
         # draw from the generator so that every call gives new numbers, as TF's stateful ops do.
         key = jax.random.fold_in(_typed(key), jax.random.bits(_typed(_draw()), (), jnp.uint32))

@@ -2,10 +2,11 @@
 ``jax.distributed.initialize``; one mesh over every process's devices.
 
 Joining needs JAX's backend to start after it (and, on CPU, JAX's gloo collectives chosen
-before it starts); ``import tapejax`` has started it (its random generator's state is a
-device array). So the first such strategy of a process restarts JAX's backend: every live
-Variable's value goes to the host and back onto the new backend, and every compiled program
-is dropped. Create the strategy at the program's start, as TF asks.
+before it starts). ``import tapejax`` starts no backend, so a strategy created at the program's
+start, as TF asks, simply joins. A program that used JAX's devices before (a Variable, a
+random op) has started the backend: the strategy then restarts it, as a fallback, through
+JAX's private ``xla_bridge._clear_backends`` (every live Variable's value goes to the host
+and back onto the new backend, and every compiled program is dropped).
 
 Faults: JAX's *recoverability* is switched on, so a collective whose peer has died raises in
 the survivors (gloo: "Connection closed by peer") instead of the coordination service
@@ -43,16 +44,19 @@ class CommunicationOptions:
         )
 
 
-def _restart_backend_joined(addresses: list, process_id: int, timeout: int) -> None:
-    """Joins JAX's distributed runtime, restarting the backend ``import tapejax`` started."""
+def _join(addresses: list, process_id: int, timeout: int) -> None:
+    """Joins JAX's distributed runtime (restarting JAX's backend if the program started it)."""
     from jax._src import distributed, xla_bridge  # noqa: PLC0415 - JAX's only restart handle
 
     if distributed.global_state.client is not None:
         return  # joined already (by an earlier strategy, or by the user's own initialize)
-    held = [(v, np.asarray(stored_value(v))) for v in live_variables()]
+    held = []
     jax.config.update("jax_cpu_collectives_implementation", "gloo")
     jax.config.update("jax_enable_recoverability", True)
     if xla_bridge.backends_are_initialized():
+        # Fallback: the program used JAX's devices before creating the strategy (import
+        # tapejax does not), and JAX joins only before its backend starts.
+        held = [(v, np.asarray(stored_value(v))) for v in live_variables()]
         clear_caches()
         jax.clear_caches()
         xla_bridge._clear_backends()
@@ -100,7 +104,7 @@ class MultiWorkerMirroredStrategy(Strategy):
         options = communication_options or CommunicationOptions()
         addresses, process_id = _cluster.processes(self.cluster_resolver)
         if addresses:
-            _restart_backend_joined(addresses, process_id, int(options.timeout_seconds or _HEARTBEAT_SECONDS))
+            _join(addresses, process_id, int(options.timeout_seconds or _HEARTBEAT_SECONDS))
         super().__init__(jax.devices())
 
     def _process_rows(self):

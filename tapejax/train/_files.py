@@ -36,6 +36,28 @@ def _orbax():
     return ocp
 
 
+def _checkpointer():
+    ocp = _orbax()
+    if jax.process_count() == 1:
+        return ocp.PyTreeCheckpointer()
+    # Several processes (MultiWorkerMirroredStrategy): each writes and reads its own checkpoint,
+    # as TF's workers do (the chief into the real directory, the others into their own), with
+    # host values; orbax's multi-host protocol (every process on one directory) is not TF's.
+    here = jax.process_index()
+    options = ocp.options.MultiprocessingOptions(
+        primary_host=here, active_processes={here}, barrier_sync_key_prefix=f"tapejax_process_{here}"
+    )
+    handler = ocp.PyTreeCheckpointHandler(multiprocessing_options=options)
+    return ocp.Checkpointer(handler, multiprocessing_options=options)
+
+
+def _on_host(value):
+    """A value of several processes (a replicated Variable's) as this process's numpy copy."""
+    if jax.process_count() == 1 or not isinstance(value, jax.Array):
+        return value
+    return np.asarray(value.addressable_data(0) if not value.is_fully_addressable else value)
+
+
 def exists(prefix: str) -> bool:
     return os.path.isfile(os.fspath(prefix) + ".index")
 
@@ -52,7 +74,7 @@ def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
                 f"tf.train.Checkpoint cannot write {variable.name!r} inside tapejax.function: its value "
                 "is symbolic while the function traces. Save between steps, outside the function."
             )
-        values[str(i)] = value
+        values[str(i)] = value = _on_host(value)
         records[i]["crc32"] = checksum.of_array(value)
     index = prefix + ".index"
     os.makedirs(os.path.dirname(os.path.abspath(prefix)), exist_ok=True)
@@ -60,7 +82,7 @@ def write(prefix, nodes: list[dict], variables: list[Variable]) -> str:
         os.remove(index)
     data = os.path.abspath(prefix + ".data")
     if values:
-        _orbax().PyTreeCheckpointer().save(data, values, force=True)
+        _checkpointer().save(data, values, force=True)
     files = checksum.of_files(data) if values else {}
     temporary = index + ".tmp"
     with open(temporary, "w") as f:
@@ -142,16 +164,17 @@ def read_values(prefix, nodes: list[dict], shardings: dict, files: dict | None) 
         return {}
     _integrity.check_files(prefix, files)
     ocp = _orbax()
+    several = jax.process_count() > 1  # read on the host, then placed on the live sharding
     args = {
         str(r["index"]): (
             ocp.ArrayRestoreArgs(sharding=shardings[r["index"]])
-            if r["index"] in shardings
+            if r["index"] in shardings and not several
             else ocp.RestoreArgs(restore_type=np.ndarray)
         )
         for r in records
     }
     try:
-        restored = ocp.PyTreeCheckpointer().restore(os.path.abspath(prefix + ".data"), restore_args=args)
+        restored = _checkpointer().restore(os.path.abspath(prefix + ".data"), restore_args=args)
         values = {r["index"]: restored[str(r["index"])] for r in records}
     except Exception as e:  # orbax and tensorstore raise many kinds for a damaged directory
         raise DataLossError(
@@ -172,4 +195,6 @@ def read_values(prefix, nodes: list[dict], shardings: dict, files: dict | None) 
                 f"{tuple(r['shape'])}.",
             )
         _integrity.check_value(prefix, r, value)
+    if several:
+        values = {i: jax.device_put(v, shardings[i]) if i in shardings else v for i, v in values.items()}
     return values

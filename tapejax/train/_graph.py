@@ -11,6 +11,11 @@ iterator), and any object whose class has a ``variables`` property (Keras optimi
 metrics). Their attributes are walked, public names first, then private ones (an optimizer's
 state is private), each group sorted; lists, tuples and dicts with string keys are walked into
 when they hold something trackable. Other values (numbers, strings, functions) are not saved.
+
+Two opt-outs, as TF's ``Trackable`` objects choose their dependencies: a class whose
+``_checkpoint_trackable`` is False is never a node (Keras metrics: TF's checkpoints of a Keras
+model hold none of their states), and a class's ``_checkpoint_untracked`` names attributes
+that are not edges (a Keras model's trainer state).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ def _lists_children(value) -> bool:
 
 def is_trackable(value) -> bool:
     """Whether ``value`` is a node of a checkpoint's object graph (not a container)."""
+    if getattr(type(value), "_checkpoint_trackable", True) is False:
+        return False
     if isinstance(value, (Variable, Module)) or _lists_children(value):
         return True
     return hasattr(value, "__dict__") and isinstance(getattr(type(value), "variables", None), property)
@@ -57,7 +64,8 @@ def _raw_children(value) -> list[tuple[str, object]]:
     if isinstance(value, dict):
         return [(key, value[key]) for key in sorted(value)]
     attributes = vars(value)
-    names = sorted(attributes, key=lambda n: (n.startswith("_"), n))
+    skipped = getattr(type(value), "_checkpoint_untracked", ())
+    names = sorted((n for n in attributes if n not in skipped), key=lambda n: (n.startswith("_"), n))
     return [(name, attributes[name]) for name in names]
 
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._core.recording.purify import no_recording, undo_assignments_on_error
 from .._core.recording.state import lookup_variable
-from .._core.recording.variable import restore_value
+from .._core.recording.variable import restore_lifted
 from .._core.values import x64
 from .._core.values.access import np_dtype, np_shape, value_of
 from .._core.values.errors import InvalidArgumentError
@@ -80,13 +80,14 @@ class Restoration:
 
 
 def _assign(live, value) -> None:
-    live.assign(value)
-    if lookup_variable(id(live)) is not None:
-        # A Variable created while a tapejax.function traces (a layer built by the function's
-        # first call): the trace maps it to a stand-in, and ``assign`` changed only that. As TF
-        # lifts restore ops out of the function (init_scope), the Variable itself takes the
-        # value too: the function traces again after creating Variables, and starts from it.
-        restore_value(live, jnp.asarray(value, np_dtype(live)))
+    if lookup_variable(id(live)) is None:
+        live.assign(value)
+        return
+    # A deferred restore run while a tapejax.function traces (a layer or optimizer built by its
+    # call): assigning the trace's stand-in would make every call of the program write the
+    # saved value again. As TF lifts restore ops out of the function (init_scope), the Variable
+    # itself takes the value, and a trace that touched it runs again from it.
+    restore_lifted(live, jnp.asarray(value, np_dtype(live)))
 
 
 def _wrap_build(owner, restoration: Restoration):

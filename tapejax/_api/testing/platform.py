@@ -87,8 +87,8 @@ def create_local_cluster(num_workers, num_ps, protocol="grpc", worker_config=Non
     """Not available: tapejax has no gRPC servers (``tf.train.Server``) or parameter servers."""
     raise NotImplementedError(
         "tf.test.create_local_cluster starts in-process gRPC TensorFlow servers, which tapejax does not "
-        "have. Distributed training (tf.distribute) is not supported; run the test on one process, or use "
-        "JAX's own multi-device APIs (jax.sharding) through tf.experimental.jax_op."
+        "have. Start one process per worker instead, each with TF_CONFIG naming the cluster on "
+        "localhost, and run tf.distribute.MultiWorkerMirroredStrategy (see the README, Scaling out)."
     )
 
 

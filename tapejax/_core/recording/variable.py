@@ -341,6 +341,33 @@ def restore_value(variable: Variable, value) -> None:
     variable._stored = value
 
 
+def restore_lifted(variable: Variable, value) -> None:
+    """``restore_value`` as TF's restore ops run, lifted out of any function being traced
+    (init_scope): every such function is told as of a Variable created during it, so a trace
+    that touched the Variable runs again with the restored value as its input (no program bakes
+    the restore in as an assignment of a constant on every call)."""
+    restore_value(variable, value)
+    for guard in state.creation_guards:
+        guard.created(variable, own=False)
+
+
+def lifted_variable(initial_value, **kwargs) -> Variable:
+    """A Variable created as TF creates its own state on first use (the global random
+    generator's) in init_scope: outside every function being traced and every strategy's
+    scope, also where a trace may create none; each function being traced is told as of a
+    Variable created during it (a trace that touched it runs again, taking it as an input)."""
+    guards, policies = state.creation_guards, state.variable_policies
+    state.creation_guards, state.variable_policies = [], []
+    try:
+        with init_scope():
+            variable = Variable(initial_value, **kwargs)
+    finally:
+        state.creation_guards, state.variable_policies = guards, policies
+    for guard in guards:
+        guard.created(variable, own=False)
+    return variable
+
+
 def assign_value(variable: Variable, value) -> None:
     """Assigns a JAX value of the variable's shape and dtype without converting or checking it
     (inside a traced function, the traced stand-in is rebound)."""

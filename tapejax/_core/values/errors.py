@@ -117,3 +117,22 @@ class InaccessibleTensorError(TypeError, ValueError):
     """A symbolic tensor of an ended trace used in another function's trace. TF raises
     ``TypeError`` for one of an unrelated function and its ``InaccessibleTensorError`` (a
     ValueError) for one of a function it called; this one is caught as either."""
+
+
+# TF's class for a lost worker (a collective whose peer process died: JAX's gloo error).
+LOST_WORKER_MESSAGE = (
+    "A worker of the cluster was lost: a collective could not reach its peer ({error}). This step "
+    "cannot finish; restart every worker and restore the last checkpoint "
+    "(tf.train.CheckpointManager, or tf.keras.callbacks.BackupAndRestore)."
+)
+
+
+def lost_worker(error: BaseException) -> UnavailableError | None:
+    """TF's ``UnavailableError`` for a runtime error saying that a peer process is gone (JAX's
+    CPU collectives: "Gloo ... by peer"), else None (the error is raised as it is)."""
+    text = str(error)
+    if "Gloo" in text and "peer" in text:
+        lost = UnavailableError(None, None, LOST_WORKER_MESSAGE.format(error=text))
+        lost.__cause__ = error
+        return lost
+    return None

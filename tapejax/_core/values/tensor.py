@@ -13,7 +13,7 @@ import numpy as np
 
 from . import dtype as _dtypes
 from . import x64
-from .errors import OperatorNotAllowedInGraphError
+from .errors import OperatorNotAllowedInGraphError, lost_worker
 from .shape import TensorShape
 
 
@@ -100,11 +100,11 @@ class TensorLike:
         if isinstance(self._value, jax.core.Tracer):
             # TF's message (its tf.function guide catches the AttributeError).
             raise SymbolicNumpyError("'SymbolicTensor' object has no attribute 'numpy'")
-        arr = np.array(self._value)
+        arr = _on_host(self._value, np.array)
         return arr[()] if arr.ndim == 0 else arr
 
     def __array__(self, dtype=None, copy=None):
-        arr = np.asarray(self._value)
+        arr = _on_host(self._value, np.asarray)
         return arr if dtype is None else arr.astype(dtype)
 
     def __jax_array__(self):
@@ -150,7 +150,7 @@ class TensorLike:
 
     def _concrete(self):
         try:
-            return np.asarray(self._value)
+            return _on_host(self._value, np.asarray)
         except (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError):
             raise OperatorNotAllowedInGraphError(
                 "Using a symbolic tapejax Tensor as a Python bool/int/float is not allowed: its value "
@@ -307,3 +307,11 @@ class _Reference:
 
     def __eq__(self, other):
         return isinstance(other, _Reference) and other._obj is self._obj
+
+
+def _on_host(value, copy):
+    """``copy(value)`` (np.array or np.asarray); a lost peer's error is TF's UnavailableError."""
+    try:
+        return copy(value)
+    except (ValueError, jax.errors.JaxRuntimeError) as e:  # a failed collective's result
+        raise lost_worker(e) or e  # noqa: B904 - TF's class (caused by e), or e as it is

@@ -40,6 +40,8 @@ class Metric:
     3.0
     """
 
+    _checkpoint_trackable = False  # TF's checkpoints of a Keras model hold no metric state
+
     _keras_module = "keras.metrics"  # the module a serialized metric names
 
     def __init__(self, dtype=None, name=None):

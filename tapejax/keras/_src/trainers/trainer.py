@@ -47,6 +47,21 @@ class Trainer(FitLoops):
     # Compiled in a tf.distribute strategy's scope (several replicas): how each step runs over
     # its mesh (tapejax/distribute/_global_step.py); None otherwise.
     _distribution = None
+    # What compile and fit keep is no checkpoint dependency (Keras 3 tracks none of it under
+    # TF, the optimizer aside): a checkpoint holds the layers' and the optimizer's Variables.
+    _checkpoint_untracked = frozenset(
+        {
+            "_batch_position",
+            "_compile_loss",
+            "_compile_metrics",
+            "_loss_tracker",
+            "_loss_spec",
+            "loss",
+            "_loss_weights",
+            "_metrics_spec",
+            "_weighted_metrics_spec",
+        }
+    )
 
     def compile(
         self,
