@@ -162,10 +162,10 @@ class Model(Trainer, Layer):
             raise TypeError(
                 "Unable to revive model from config. When overriding the `get_config()` method, "
                 "make sure that the returned config contains all items used as arguments in the  "
-                f"constructor to {cls}, which is the default behavior. You can override this "
+                f"constructor to {repr(cls)}, which is the default behavior. You can override this "
                 "default behavior by defining a `from_config(cls, config)` class method to specify "
                 f"how to create an instance of {cls.__name__} from its config.\n\nReceived "
-                f"config={config}\n\nError encountered during deserialization: {e}"
+                f"config={repr(config)}\n\nError encountered during deserialization: {e}"
             ) from e
 
     def to_json(self, **kwargs) -> str:
