@@ -228,3 +228,14 @@ def test_ops_on_a_pending_tensor_keep_it_pending(op):
         op(y)
         assert y._v is None
     assert tape.gradient(y, x) is not None
+
+
+def test_a_deferring_tape_sets_every_field_of_the_plain_tape():
+    """DeferringTape sets the plain Tape's fields itself (no call to Tape.__init__ per tape):
+    a field added to Tape must be added there too."""
+    from tapejax._core.engine.tape import DeferringTape
+    from tapejax._core.recording.tape import Tape
+
+    plain, deferring = Tape(False), DeferringTape(False)
+    for name in Tape.__slots__:
+        assert getattr(deferring, name) == getattr(plain, name), name

@@ -28,7 +28,9 @@ class DeferringTape(Tape):
     defers = deferral.DEFER
 
     def __init__(self, watch_accessed_variables: bool = True):
-        super().__init__(watch_accessed_variables)
+        # Tape's fields, set here without a call to Tape.__init__ (a tape per step: ~0.1 µs).
+        self.nodes, self.connected, self.watched_vars, self.var_reads = [], {}, {}, {}
+        self.watch_accessed_variables, self.level = watch_accessed_variables, None
         # None: a recording equal to no other (an unhashable static argument).
         self.structure: _structure.Prefix | None = _structure.EMPTY
         self.slots: dict = {}  # id(tensor) -> position
