@@ -8,7 +8,9 @@ import pytest
 
 import tapejax as tf
 from tapejax._core import caches as _compile
+from tapejax._core.engine.tape import DeferringTape
 from tapejax._core.recording.record import Op, record
+from tapejax._core.recording.tape import Tape
 
 
 def _grad(fn, *values):
@@ -233,9 +235,6 @@ def test_ops_on_a_pending_tensor_keep_it_pending(op):
 def test_a_deferring_tape_sets_every_field_of_the_plain_tape():
     """DeferringTape sets the plain Tape's fields itself (no call to Tape.__init__ per tape):
     a field added to Tape must be added there too."""
-    from tapejax._core.engine.tape import DeferringTape
-    from tapejax._core.recording.tape import Tape
-
     plain, deferring = Tape(False), DeferringTape(False)
     for name in Tape.__slots__:
         assert getattr(deferring, name) == getattr(plain, name), name
