@@ -25,6 +25,7 @@ from ...._ops.array_ops import (
     cast,
     expand_dims,
     pad,
+    repeat,
     reshape,
     reverse,
     saturate_cast,
@@ -38,6 +39,7 @@ from ...._ops.creation_ops import eye, one_hot, ones, ones_like, zeros, zeros_li
 from ...._ops.creation_ops import range as range_
 from ...._ops.indexing import slice as slice_
 from ...._ops.join_ops import concat, split, stack, unstack
+from ...._ops.linalg_ops import einsum
 from ...._ops.selection_ops import gather, gather_nd, where
 from ...._ops.shape_ops import shape
 from ...._ops.sort_ops import sort
@@ -55,6 +57,7 @@ __all__ = [
     "convert_to_tensor",
     "custom_gradient",
     "expand_dims",
+    "einsum",
     "eye",
     "flatten",
     "foldl",
@@ -78,6 +81,7 @@ __all__ = [
     "pad",
     "random",
     "range_",
+    "repeat",
     "reshape",
     "reverse",
     "saturate_cast",

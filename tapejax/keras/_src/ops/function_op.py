@@ -53,7 +53,8 @@ class FunctionOperation(Operation):
         unknown = set(options) - set(self.config_names)
         if unknown or len(args) > len(self.config_names):
             raise TypeError(f"{type(self).__name__}() got unexpected arguments: {sorted(unknown) or args}")
-        self.options = {**self.defaults, **given, **options}
+        merged = {**self.defaults, **given, **options}
+        self.options = {n: merged[n] for n in self.config_names if n in merged}  # Keras' order
 
     def get_config(self) -> dict:
         return {"name": self.name, **self.options}
