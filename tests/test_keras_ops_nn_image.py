@@ -187,5 +187,14 @@ def test_keras_errors():
         ops.image.crop_images(IMG, 3, 0, bottom_cropping=3, right_cropping=0)
     with pytest.raises(ValueError, match=r"The padding values must be non-negative"):
         ops.image.pad_images(IMG, 0, 0, target_height=4, target_width=6)
+    grid = np.zeros((4, 5), "float32")
+    with pytest.raises(ValueError, match="First dim of `coordinates` must be the same as the rank of `inputs`"):
+        ops.image.map_coordinates(grid, np.zeros((1, 3), "float32"), 1)
+    with pytest.raises(ValueError, match="Invalid coordinates rank: expected at least rank 2"):
+        ops.image.map_coordinates(grid, np.zeros((2,), "float32"), 1)
+    with pytest.raises(ValueError, match="Invalid value for argument `fill_mode`. Expected one of"):
+        ops.image.map_coordinates(grid, np.zeros((2, 3), "float32"), 1, fill_mode="edge")
+    with pytest.raises(ValueError, match="Invalid value for argument `order`"):
+        ops.image.map_coordinates(grid, np.zeros((2, 3), "float32"), 3)
     with pytest.raises(NotImplementedError, match=r"keras.ops.one_hot\(sparse=True\) is not supported"):
         ops.one_hot(np.array([0, 1]), 3, sparse=True)

@@ -418,3 +418,51 @@ def gaussian_blur(images, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None
     if unbatched:
         out = tf.squeeze(out, 0)
     return _channels_back(out, data_format)
+
+
+_MAP_MODES = {
+    "constant": "constant",
+    "nearest": "nearest",
+    "wrap": "grid-wrap",
+    "mirror": "mirror",
+    "reflect": "reflect",
+}
+
+
+def _map_coordinates(inputs, coordinates, *, order, fill_mode, fill_value):
+    coords = [coordinates[i] for i in range(coordinates.shape[0])]
+    out = jax.scipy.ndimage.map_coordinates(
+        inputs, coords, order, mode=_MAP_MODES[fill_mode], cval=fill_value
+    )
+    return out.astype(inputs.dtype)
+
+
+_MAP_COORDINATES = jax_op("MapCoordinates", _map_coordinates)
+
+
+@operation("MapCoordinates", "order fill_mode fill_value", module=_IMAGE)
+def map_coordinates(inputs, coordinates, order, fill_mode="constant", fill_value=0):
+    """``inputs`` sampled at ``coordinates`` (one array of positions per dimension of
+    ``inputs``) by ``order`` 0 (nearest) or 1 (linear) interpolation, as ``scipy.ndimage``."""
+    inputs, coordinates = convert_to_tensor(inputs), convert_to_tensor(coordinates)
+    if coordinates.shape[0] != len(inputs.shape):
+        raise ValueError(
+            "First dim of `coordinates` must be the same as the rank of `inputs`. "
+            f"Received inputs with shape: {inputs.shape} and coordinate leading dim of {coordinates.shape[0]}"
+        )
+    if len(coordinates.shape) < 2:
+        raise ValueError(
+            f"Invalid coordinates rank: expected at least rank 2. Received input with shape: {coordinates.shape}"
+        )
+    if fill_mode not in _MAP_MODES:
+        raise ValueError(
+            "Invalid value for argument `fill_mode`. Expected one of "
+            f"{set(_MAP_MODES)}. Received: fill_mode={fill_mode}"
+        )
+    if order not in (0, 1):
+        raise ValueError(
+            f"Invalid value for argument `order`. Expected one of {{0, 1}}. Received: order={order}"
+        )
+    return _MAP_COORDINATES(
+        inputs, coordinates, order=order, fill_mode=fill_mode, fill_value=float(fill_value)
+    )

@@ -8,11 +8,13 @@ operation (``Conv``, ``MaxPool``...) through ``function_op.operation``.
 
 from __future__ import annotations
 
+import jax
+
 from ..backend import tf
 from ..backend.config import standardize_data_format
 from ..utils.conv_utils import tf_data_format, transpose_output_size
 from .core import convert_to_tensor
-from .function_op import operation
+from .function_op import jax_op, operation
 
 _NN = "keras.src.ops.nn"
 
@@ -183,3 +185,55 @@ def space_to_depth(x, block_size, data_format="channels_last"):
     data_format = standardize_data_format(data_format)
     _check_block(block_size)
     return tf.nn.space_to_depth(convert_to_tensor(x), block_size, data_format=_tf_format(data_format, 4))
+
+
+def _pair(value) -> tuple:
+    return (value, value) if isinstance(value, int) else tuple(value)
+
+
+def _unfold(x, kernel, dilation, padding, stride):
+    # (N, C, H, W) -> (N, C*kH*kW, L): each block's values, channel-major as torch's unfold.
+    n, c = x.shape[0], x.shape[1]
+    patches = jax.lax.conv_general_dilated_patches(
+        x, kernel, stride, [(p, p) for p in padding], rhs_dilation=dilation
+    )
+    return patches.reshape(n, c * kernel[0] * kernel[1], -1)
+
+
+def _fold(x, output_size, kernel, dilation, padding, stride):
+    # The adjoint of unfold: each block added back where it came from (col2im).
+    n, ck = x.shape[0], x.shape[1]
+    c = ck // (kernel[0] * kernel[1])
+    blank = jax.ShapeDtypeStruct((n, c, *output_size), x.dtype)
+    (out,) = jax.linear_transpose(lambda i: _unfold(i, kernel, dilation, padding, stride), blank)(x)
+    return out
+
+
+_UNFOLD = jax_op("Unfold", _unfold)
+_FOLD = jax_op("Fold", _fold)
+
+
+@operation("Unfold", "kernel_size dilation padding stride", module=_NN)
+def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
+    """The sliding ``kernel_size`` blocks of an (N, C, H, W) ``x`` as (N, C*kH*kW, blocks)."""
+    return _UNFOLD(
+        convert_to_tensor(x),
+        kernel=_pair(kernel_size),
+        dilation=_pair(dilation),
+        padding=_pair(padding),
+        stride=_pair(stride),
+    )
+
+
+@operation("Fold", "output_size kernel_size dilation padding stride", module=_NN)
+def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Blocks (N, C*kH*kW, L) summed back into an (N, C, *output_size) tensor (``unfold``'s
+    adjoint)."""
+    return _FOLD(
+        convert_to_tensor(x),
+        output_size=_pair(output_size),
+        kernel=_pair(kernel_size),
+        dilation=_pair(dilation),
+        padding=_pair(padding),
+        stride=_pair(stride),
+    )

@@ -306,3 +306,21 @@ def dot_product_attention(
         logits = tf.where(keep, logits, convert_to_tensor(large, logits_dtype))
     probs = cast(tf.nn.softmax(cast(logits, result_type(logits_dtype, "float32")), axis=-1), key.dtype.name)
     return tf.einsum("BNTS,BSNH->BTNH", probs, value)
+
+
+@operation("CTCLoss", "mask_index", module=_NN)
+def ctc_loss(target, output, target_length, output_length, mask_index=0):
+    """The connectionist temporal classification loss of each sequence: ``output`` (batch, time,
+    classes) logits, ``target`` (batch, max label length) labels, ``mask_index`` the blank."""
+    target, output = convert_to_tensor(target, "int32"), convert_to_tensor(output)
+    result = result_type(output.dtype.name, "float32")
+    output = cast(output, "float32" if result == "float64" else result)
+    loss = tf.nn.ctc_loss(
+        labels=target,
+        logits=output,
+        label_length=convert_to_tensor(target_length),
+        logit_length=convert_to_tensor(output_length),
+        blank_index=mask_index,
+        logits_time_major=False,
+    )
+    return cast(loss, result)
