@@ -136,65 +136,141 @@ def test_gradients_match_jax_and_finite_differences(name, fn, jax_fn):
         np.testing.assert_allclose(got[i], (f(up) - f(down)) / (2 * eps), rtol=2e-2, atol=2e-3)
 
 
-def test_keras_errors():
-    with pytest.raises(ValueError, match="`block_size` must be at least 2. Received: block_size=1"):
-        ops.depth_to_space(IMG, 1)
-    with pytest.raises(ValueError, match=r"Argument `order` must be an int >= 1. Received: order=0"):
-        ops.normalize(IMG, order=0)
-    with pytest.raises(ValueError, match="Arguments `target` and `output` must have the same shape"):
-        ops.binary_crossentropy(np.zeros((2, 3), "float32"), np.zeros((2, 4), "float32"))
-    with pytest.raises(ValueError, match="Invalid images rank: expected rank 3"):
-        ops.image.rgb_to_grayscale(np.zeros((2, 2), "float32"))
-    with pytest.raises(ValueError, match="Invalid value for argument `interpolation`"):
-        ops.image.affine_transform(IMG, np.zeros(8, "float32"), interpolation="cubic")
-    with pytest.raises(ValueError, match="`dot_product_attention` only supports 4D inputs"):
-        ops.dot_product_attention(IMG[0], IMG[0], IMG[0])
-    with pytest.raises(ValueError, match="The convolution operation resulted in an empty output"):
-        ops.conv(IMG[:, :2, :2], KERNEL)
-    with pytest.raises(ValueError, match="Argument `num_classes` must be specified."):
-        ops.multi_hot(np.array([0, 1]))
-    with pytest.raises(ValueError, match=r"Argument `output` must have rank \(ndim\) `target.ndim - 1`"):
-        ops.sparse_categorical_crossentropy(np.zeros((2, 3), "int32"), np.zeros((2, 3), "float32"))
-    with pytest.raises(
-        ValueError, match=r"Argument `size` must be a tuple of two elements \(height, width\)"
-    ):
-        ops.image.resize(IMG, (3,))
-    with pytest.raises(ValueError, match="Arguments `target` and `output` must be at least rank 1"):
-        ops.categorical_crossentropy(np.float32(1.0), np.float32(1.0))
-    with pytest.raises(ValueError, match=r"Arguments `target` and `output` must have the same rank \(ndim\)"):
-        ops.binary_crossentropy(np.zeros(2, "float32"), np.zeros((2, 1), "float32"))
-    with pytest.raises(ValueError, match="Flash attention is not supported in tensorflow backend."):
-        ops.dot_product_attention(IMG, IMG, IMG, flash_attention=True)
-    with pytest.raises(ValueError, match="Input channel and kernel channel must match in conv_transpose"):
-        ops.conv_transpose(IMG, np.zeros((3, 3, 2, 4), "float32"))
-    with pytest.raises(ValueError, match="must match for PSNR calculation"):
-        ops.psnr(IMG, IMG[:1], 1.0)
-    with pytest.raises(ValueError, match=r"Invalid channel size: expected 3 \(RGB\) or 1 \(Grayscale\)"):
-        ops.image.rgb_to_grayscale(np.zeros((2, 2, 2), "float32"))
-    with pytest.raises(
-        ValueError, match="Invalid images dtype: expected float dtype. Received: images.dtype=int32"
-    ):
-        ops.image.rgb_to_hsv(np.zeros((2, 2, 3), "int32"))
-    with pytest.raises(ValueError, match=r"Invalid transform rank: expected rank 1 \(single transform\)"):
-        ops.image.affine_transform(IMG, np.zeros((1, 1, 8), "float32"))
-    with pytest.raises(ValueError, match="Invalid value for argument `fill_mode`. Expected of one"):
-        ops.image.affine_transform(IMG, np.zeros(8, "float32"), fill_mode="mirror")
-    with pytest.raises(
-        ValueError, match="Must specify exactly two of top_padding, bottom_padding, target_height"
-    ):
-        ops.image.pad_images(IMG, 1, 2, target_width=9)
-    with pytest.raises(ValueError, match=r"The cropping leaves no pixels \(or is negative\)"):
-        ops.image.crop_images(IMG, 3, 0, bottom_cropping=3, right_cropping=0)
-    with pytest.raises(ValueError, match=r"The padding values must be non-negative"):
-        ops.image.pad_images(IMG, 0, 0, target_height=4, target_width=6)
-    grid = np.zeros((4, 5), "float32")
-    with pytest.raises(ValueError, match="First dim of `coordinates` must be the same as the rank of `inputs`"):
-        ops.image.map_coordinates(grid, np.zeros((1, 3), "float32"), 1)
-    with pytest.raises(ValueError, match="Invalid coordinates rank: expected at least rank 2"):
-        ops.image.map_coordinates(grid, np.zeros((2,), "float32"), 1)
-    with pytest.raises(ValueError, match="Invalid value for argument `fill_mode`. Expected one of"):
-        ops.image.map_coordinates(grid, np.zeros((2, 3), "float32"), 1, fill_mode="edge")
-    with pytest.raises(ValueError, match="Invalid value for argument `order`"):
-        ops.image.map_coordinates(grid, np.zeros((2, 3), "float32"), 3)
-    with pytest.raises(NotImplementedError, match=r"keras.ops.one_hot\(sparse=True\) is not supported"):
-        ops.one_hot(np.array([0, 1]), 3, sparse=True)
+GRID = np.zeros((4, 5), "float32")
+
+# (exception, message, call): Keras' classes and texts for bad input.
+BAD_INPUT = [
+    (
+        ValueError,
+        "`block_size` must be at least 2. Received: block_size=1",
+        lambda: ops.depth_to_space(IMG, 1),
+    ),
+    (
+        ValueError,
+        r"Argument `order` must be an int >= 1. Received: order=0",
+        lambda: ops.normalize(IMG, order=0),
+    ),
+    (
+        ValueError,
+        "Arguments `target` and `output` must have the same shape",
+        lambda: ops.binary_crossentropy(np.zeros((2, 3), "float32"), np.zeros((2, 4), "float32")),
+    ),
+    (
+        ValueError,
+        "Invalid images rank: expected rank 3",
+        lambda: ops.image.rgb_to_grayscale(np.zeros((2, 2), "float32")),
+    ),
+    (
+        ValueError,
+        "Invalid value for argument `interpolation`",
+        lambda: ops.image.affine_transform(IMG, np.zeros(8, "float32"), interpolation="cubic"),
+    ),
+    (
+        ValueError,
+        "`dot_product_attention` only supports 4D inputs",
+        lambda: ops.dot_product_attention(IMG[0], IMG[0], IMG[0]),
+    ),
+    (
+        ValueError,
+        "The convolution operation resulted in an empty output",
+        lambda: ops.conv(IMG[:, :2, :2], KERNEL),
+    ),
+    (ValueError, "Argument `num_classes` must be specified.", lambda: ops.multi_hot(np.array([0, 1]))),
+    (
+        ValueError,
+        r"Argument `output` must have rank \(ndim\) `target.ndim - 1`",
+        lambda: ops.sparse_categorical_crossentropy(np.zeros((2, 3), "int32"), np.zeros((2, 3), "float32")),
+    ),
+    (
+        ValueError,
+        r"Argument `size` must be a tuple of two elements \(height, width\)",
+        lambda: ops.image.resize(IMG, (3,)),
+    ),
+    (
+        ValueError,
+        "Arguments `target` and `output` must be at least rank 1",
+        lambda: ops.categorical_crossentropy(np.float32(1.0), np.float32(1.0)),
+    ),
+    (
+        ValueError,
+        r"Arguments `target` and `output` must have the same rank \(ndim\)",
+        lambda: ops.binary_crossentropy(np.zeros(2, "float32"), np.zeros((2, 1), "float32")),
+    ),
+    (
+        ValueError,
+        "Flash attention is not supported in tensorflow backend.",
+        lambda: ops.dot_product_attention(IMG, IMG, IMG, flash_attention=True),
+    ),
+    (
+        ValueError,
+        "Input channel and kernel channel must match in conv_transpose",
+        lambda: ops.conv_transpose(IMG, np.zeros((3, 3, 2, 4), "float32")),
+    ),
+    (ValueError, "must match for PSNR calculation", lambda: ops.psnr(IMG, IMG[:1], 1.0)),
+    (
+        ValueError,
+        r"Invalid channel size: expected 3 \(RGB\) or 1 \(Grayscale\)",
+        lambda: ops.image.rgb_to_grayscale(np.zeros((2, 2, 2), "float32")),
+    ),
+    (
+        ValueError,
+        "Invalid images dtype: expected float dtype. Received: images.dtype=int32",
+        lambda: ops.image.rgb_to_hsv(np.zeros((2, 2, 3), "int32")),
+    ),
+    (
+        ValueError,
+        r"Invalid transform rank: expected rank 1 \(single transform\)",
+        lambda: ops.image.affine_transform(IMG, np.zeros((1, 1, 8), "float32")),
+    ),
+    (
+        ValueError,
+        "Invalid value for argument `fill_mode`. Expected of one",
+        lambda: ops.image.affine_transform(IMG, np.zeros(8, "float32"), fill_mode="mirror"),
+    ),
+    (
+        ValueError,
+        "Must specify exactly two of top_padding, bottom_padding, target_height",
+        lambda: ops.image.pad_images(IMG, 1, 2, target_width=9),
+    ),
+    (
+        ValueError,
+        r"The cropping leaves no pixels \(or is negative\)",
+        lambda: ops.image.crop_images(IMG, 3, 0, bottom_cropping=3, right_cropping=0),
+    ),
+    (
+        ValueError,
+        r"The padding values must be non-negative",
+        lambda: ops.image.pad_images(IMG, 0, 0, target_height=4, target_width=6),
+    ),
+    (
+        ValueError,
+        "First dim of `coordinates` must be the same as the rank of `inputs`",
+        lambda: ops.image.map_coordinates(GRID, np.zeros((1, 3), "float32"), 1),
+    ),
+    (
+        ValueError,
+        "Invalid coordinates rank: expected at least rank 2",
+        lambda: ops.image.map_coordinates(GRID, np.zeros((2,), "float32"), 1),
+    ),
+    (
+        ValueError,
+        "Invalid value for argument `fill_mode`. Expected one of",
+        lambda: ops.image.map_coordinates(GRID, np.zeros((2, 3), "float32"), 1, fill_mode="edge"),
+    ),
+    (
+        ValueError,
+        "Invalid value for argument `order`",
+        lambda: ops.image.map_coordinates(GRID, np.zeros((2, 3), "float32"), 3),
+    ),
+    (
+        NotImplementedError,
+        r"keras.ops.one_hot\(sparse=True\) is not supported",
+        lambda: ops.one_hot(np.array([0, 1]), 3, sparse=True),
+    ),
+]
+
+
+@pytest.mark.parametrize(("error", "match", "call"), BAD_INPUT)
+def test_keras_errors(error, match, call):
+    with pytest.raises(error, match=match):
+        call()
