@@ -27,6 +27,7 @@ from .._src.ops.core import (
     vectorized_map,
     while_loop,
 )
+from .._src.ops.einops import rearrange
 from .._src.ops.linalg import (
     cholesky,
     cholesky_inverse,
@@ -116,6 +117,7 @@ from .._src.ops.nn_functions import (
     batch_normalization,
     binary_crossentropy,
     categorical_crossentropy,
+    ctc_decode,
     ctc_loss,
     dot_product_attention,
     layer_normalization,
@@ -150,6 +152,7 @@ __all__ = numpy.__all__ + [
     "conv_transpose",
     "convert_to_numpy",
     "convert_to_tensor",
+    "ctc_decode",
     "ctc_loss",
     "custom_gradient",
     "depth_to_space",
@@ -202,6 +205,7 @@ __all__ = numpy.__all__ + [
     "polar",
     "psnr",
     "qr",
+    "rearrange",
     "relu",
     "relu6",
     "rfft",

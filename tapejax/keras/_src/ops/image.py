@@ -466,3 +466,236 @@ def map_coordinates(inputs, coordinates, order, fill_mode="constant", fill_value
     return _MAP_COORDINATES(
         inputs, coordinates, order=order, fill_mode=fill_mode, fill_value=float(fill_value)
     )
+
+
+def _homography(start, end):
+    # The projective transform taking each output point ``end`` to the input point ``start``
+    # (what the transform kernel reads): eight equations in its eight numbers, per image.
+    ex, ey, sx, sy = end[..., 0], end[..., 1], start[..., 0], start[..., 1]
+    one, zero = jnp.ones_like(ex), jnp.zeros_like(ex)
+    rows_x = jnp.stack([ex, ey, one, zero, zero, zero, -sx * ex, -sx * ey], axis=-1)
+    rows_y = jnp.stack([zero, zero, zero, ex, ey, one, -sy * ex, -sy * ey], axis=-1)
+    matrix = jnp.stack([rows_x, rows_y], axis=2).reshape(start.shape[0], 8, 8)
+    target = jnp.stack([sx, sy], axis=-1).reshape(start.shape[0], 8, 1)
+    return jnp.linalg.solve(matrix, target)[..., 0]
+
+
+_HOMOGRAPHY = jax_op("Homography", _homography, differentiable=False)
+
+
+@operation("PerspectiveTransform", "interpolation fill_value data_format", module=_IMAGE)
+def perspective_transform(
+    images, start_points, end_points, interpolation="bilinear", fill_value=0, data_format=None
+):
+    """``images`` warped so that each of the 4 ``start_points`` (x, y) lands on its
+    ``end_points`` (points per image, or one set for all); outside pixels read ``fill_value``."""
+    data_format = standardize_data_format(data_format)
+    if interpolation not in _INTERPOLATIONS:
+        raise ValueError(
+            "Invalid value for argument `interpolation`. Expected of one "
+            f"{set(_INTERPOLATIONS)}. Received: interpolation={interpolation}"
+        )
+    images = convert_to_tensor(images)
+    start, end = convert_to_tensor(start_points, "float32"), convert_to_tensor(end_points, "float32")
+    _check_rank(images)
+    for points in (start, end):
+        if len(points.shape) not in (2, 3) or points.shape[-2:] != (4, 2):
+            raise ValueError(
+                "Invalid points shape: expected (4, 2) or (batch, 4, 2) for `start_points` and `end_points`. "
+                f"Received: start_points.shape={start.shape}, end_points.shape={end.shape}"
+            )
+    start = tf.expand_dims(start, 0) if len(start.shape) == 2 else start
+    end = tf.expand_dims(end, 0) if len(end.shape) == 2 else end
+    unbatched = len(images.shape) == 3
+    x = tf.expand_dims(images, 0) if unbatched else images
+    if data_format == "channels_first":
+        x = tf.transpose(x, (0, 2, 3, 1))
+    out = _PROJECTIVE(
+        x,
+        _HOMOGRAPHY(start, end),
+        interpolation=interpolation,
+        fill_mode="constant",
+        fill_value=float(fill_value),
+    )
+    if data_format == "channels_first":
+        out = tf.transpose(out, (0, 3, 1, 2))
+    return tf.squeeze(out, 0) if unbatched else out
+
+
+@operation("SobelEdges", "data_format", module=_IMAGE)
+def sobel_edges(images, data_format=None):
+    """The vertical and horizontal Sobel responses of each channel (reflected borders), as a
+    last axis of 2 (dy, dx)."""
+    data_format = standardize_data_format(data_format)
+    images = convert_to_tensor(images)
+    x = tf.transpose(images, (0, 2, 3, 1)) if data_format == "channels_first" else images
+    sobel_y = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], np.float64)
+    channels = int(x.shape[-1])
+    kernel = np.tile(np.stack([sobel_y, sobel_y.T], -1)[:, :, None, :], (1, 1, channels, 1))
+    padded = tf.pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
+    edges = depthwise_conv(padded, convert_to_tensor(kernel, x.dtype.name))
+    edges = tf.reshape(edges, [-1 if d is None else d for d in x.shape.as_list()] + [2])
+    return tf.transpose(edges, (0, 3, 1, 2, 4)) if data_format == "channels_first" else edges
+
+
+def _gaussian(size: int, sigma: float) -> np.ndarray:
+    t = np.arange(size, dtype=np.float64) - (size - 1) / 2.0
+    k = np.exp(-(t**2) / (2.0 * sigma**2))
+    return k / k.sum()
+
+
+@operation("SSIM", "max_val filter_size filter_sigma k1 k2 data_format", module=_IMAGE)
+def ssim(image1, image2, max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03, data_format=None):
+    """The structural similarity of each pair of images (Keras' formula: Gaussian-weighted
+    local statistics over 'valid' windows, averaged over pixels and channels)."""
+    data_format = standardize_data_format(data_format)
+    image1, image2 = convert_to_tensor(image1), convert_to_tensor(image2)
+    original = image1.dtype.name
+    compute = original if image1.dtype.is_floating else "float32"
+    a, b = cast(image1, compute), cast(image2, compute)
+    for name, image in (("image1", a), ("image2", b)):
+        if len(image.shape) not in (3, 4):
+            raise ValueError(
+                f"Invalid {name} rank: expected rank 3 (single image) or rank 4 (batch of images). "
+                f"Received input with shape: {name}.shape={image.shape}"
+            )
+    unbatched = len(a.shape) == 3
+    if unbatched:
+        a, b = tf.expand_dims(a, 0), tf.expand_dims(b, 0)
+    if data_format == "channels_first":
+        a, b = tf.transpose(a, (0, 2, 3, 1)), tf.transpose(b, (0, 2, 3, 1))
+    batch, height, width, channels = a.shape.as_list()
+    gauss = _gaussian(filter_size, filter_sigma)
+    kernel = convert_to_tensor(np.outer(gauss, gauss).reshape(filter_size, filter_size, 1, 1), compute)
+
+    def per_channel(x):
+        return tf.reshape(tf.transpose(x, (0, 3, 1, 2)), [-1, height, width, 1])
+
+    def blur(x):
+        return conv(x, kernel)
+
+    a, b = per_channel(a), per_channel(b)
+    c1 = convert_to_tensor((k1 * max_val) ** 2, compute)
+    c2 = convert_to_tensor((k2 * max_val) ** 2, compute)
+    two = convert_to_tensor(2.0, compute)
+    mu1, mu2 = blur(a), blur(b)
+    mu1_sq, mu2_sq, mu12 = _math.multiply(mu1, mu1), _math.multiply(mu2, mu2), _math.multiply(mu1, mu2)
+    s1 = _math.subtract(blur(_math.multiply(a, a)), mu1_sq)
+    s2 = _math.subtract(blur(_math.multiply(b, b)), mu2_sq)
+    s12 = _math.subtract(blur(_math.multiply(a, b)), mu12)
+    numerator = _math.multiply(
+        _math.add(_math.multiply(two, mu12), c1), _math.add(_math.multiply(two, s12), c2)
+    )
+    denominator = _math.multiply(_math.add(_math.add(mu1_sq, mu2_sq), c1), _math.add(_math.add(s1, s2), c2))
+    per_image = tf.math.reduce_mean(_math.truediv(numerator, denominator), axis=[1, 2, 3])
+    result = tf.math.reduce_mean(tf.reshape(per_image, [-1 if batch is None else batch, channels]), axis=-1)
+    if unbatched:
+        result = tf.squeeze(result, 0)
+    return cast(result, original)
+
+
+_SCALE_AND_TRANSLATE = jax_op(
+    "ScaleAndTranslate",
+    lambda images, scale, translation, *, shape, spatial_dims, method, antialias: (
+        jax.image.scale_and_translate(
+            images, shape, spatial_dims, scale, translation, method, antialias=antialias
+        )
+    ),
+)
+
+
+@operation("ScaleAndTranslate", "spatial_dims method antialias", module=_IMAGE)
+def scale_and_translate(images, output_shape, scale, translation, spatial_dims, method, antialias=True):
+    """``images`` resampled to ``output_shape``: output coordinate ``x`` reads input
+    ``(x - translation) / scale`` along each of ``spatial_dims``, by ``method``'s kernel
+    (``linear``, ``cubic``, ``lanczos3``/``5``), antialiased when downscaling."""
+    images = convert_to_tensor(images)
+    return _SCALE_AND_TRANSLATE(
+        images,
+        convert_to_tensor(scale, "float32"),
+        convert_to_tensor(translation, "float32"),
+        shape=tuple(output_shape),
+        spatial_dims=tuple(spatial_dims),
+        method=method,
+        antialias=bool(antialias),
+    )
+
+
+def _displace(images, dy, dx, *, order, fill_mode, fill_value):
+    # Each pixel (y, x) of each channel read at (y + dy, x + dx) by map_coordinates.
+    _, height, width, _ = images.shape
+    ys, xs = jnp.meshgrid(
+        jnp.arange(height, dtype=dy.dtype), jnp.arange(width, dtype=dy.dtype), indexing="ij"
+    )
+
+    def one(image, ddy, ddx):
+        coords = [ys + ddy, xs + ddx]
+        channel = lambda c: jax.scipy.ndimage.map_coordinates(  # noqa: E731
+            c, coords, order, mode=_MAP_MODES[fill_mode], cval=fill_value
+        )
+        return jax.vmap(channel, in_axes=-1, out_axes=-1)(image)
+
+    return jax.vmap(one)(images, dy, dx).astype(images.dtype)
+
+
+_DISPLACE = jax_op("ElasticTransform", _displace)
+
+
+@operation(
+    "ElasticTransform", "alpha sigma interpolation fill_mode fill_value seed data_format", module=_IMAGE
+)
+def elastic_transform(
+    images,
+    alpha=20.0,
+    sigma=5.0,
+    interpolation="bilinear",
+    fill_mode="reflect",
+    fill_value=0.0,
+    seed=None,
+    data_format=None,
+):
+    """``images`` warped by a random displacement field: standard normal draws per pixel,
+    smoothed by a Gaussian of ``sigma``, scaled by ``alpha`` (draws from tapejax's
+    ``tf.random``, so they differ from Keras' for the same seed; an int seed repeats them)."""
+    data_format = standardize_data_format(data_format)
+    if interpolation not in _INTERPOLATIONS:
+        raise ValueError(
+            "Invalid value for argument `interpolation`. Expected of one "
+            f"{set(_INTERPOLATIONS)}. Received: interpolation={interpolation}"
+        )
+    if fill_mode not in _MAP_MODES:
+        raise ValueError(
+            "Invalid value for argument `fill_mode`. Expected one of "
+            f"{set(_MAP_MODES)}. Received: fill_mode={fill_mode}"
+        )
+    images = convert_to_tensor(images)
+    _check_rank(images)
+    x = _channels_last(images, data_format)
+    unbatched = len(x.shape) == 3
+    if unbatched:
+        x = tf.expand_dims(x, 0)
+    compute = x.dtype.name if x.dtype.is_floating else "float32"
+    batch, height, width, _ = x.shape.as_list()
+    size = int(6 * sigma) | 1
+    fields = []
+    for offset in (0, 1):
+        shape = (batch, height, width, 1)
+        # An int seed gives the same field each call (as Keras' seeded draws); None fresh ones.
+        draw = (
+            tf.random.normal(shape)
+            if seed is None
+            else tf.random.stateless_normal(shape, (int(seed), offset))
+        )
+        smooth = gaussian_blur(cast(draw, compute), (size, size), (sigma, sigma))
+        fields.append(_math.multiply(smooth[..., 0], convert_to_tensor(alpha, compute)))
+    out = _DISPLACE(
+        cast(x, compute),
+        *fields,
+        order=0 if interpolation == "nearest" else 1,
+        fill_mode=fill_mode,
+        fill_value=float(fill_value),
+    )
+    out = cast(out, x.dtype.name)
+    if unbatched:
+        out = tf.squeeze(out, 0)
+    return _channels_back(out, data_format)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 
+import jax.numpy as jnp
+
 from ..backend import tf
 from ..backend.config import epsilon as _epsilon
 from ..backend.ops import math_ops as _math
 from .core import cast, convert_to_tensor
-from .function_op import as_dtype, operation, result_type
+from .function_op import as_dtype, jax_op, operation, result_type
 
 _NN = "keras.src.ops.nn"
 
@@ -324,3 +326,51 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
         logits_time_major=False,
     )
     return cast(loss, result)
+
+
+def _greedy_decode(logits, lengths, *, merge_repeated, blank):
+    # TF's greedy decoder: the best class at each valid step, a repeat of the previous step's
+    # class dropped (merge_repeated), blanks dropped; the score is minus the sum of the best
+    # logits. Paths padded with -1.
+    steps = logits.shape[1]
+    best = jnp.argmax(logits, axis=-1)
+    valid = jnp.arange(steps)[None, :] < lengths[:, None]
+    scores = -jnp.sum(jnp.where(valid, jnp.max(logits, axis=-1), 0.0), axis=1, keepdims=True)
+    keep = valid & (best != blank)
+    if merge_repeated:
+        previous = jnp.concatenate([jnp.full_like(best[:, :1], -1), best[:, :-1]], axis=1)
+        keep = keep & (best != previous)
+    slots = jnp.where(keep, jnp.cumsum(keep, axis=1) - 1, steps)
+    rows = jnp.broadcast_to(jnp.arange(best.shape[0])[:, None], best.shape)
+    paths = jnp.full((best.shape[0], steps + 1), -1, jnp.int32).at[rows, slots].set(best.astype(jnp.int32))
+    return paths[:, :steps], scores.astype(logits.dtype)
+
+
+_GREEDY_DECODE = jax_op("CTCGreedyDecoder", _greedy_decode, differentiable=False, multiple_results=True)
+
+
+@operation("CTCDecode", "strategy beam_width top_paths merge_repeated mask_index", module=_NN)
+def ctc_decode(
+    inputs,
+    sequence_lengths,
+    strategy="greedy",
+    beam_width=100,
+    top_paths=1,
+    merge_repeated=True,
+    mask_index=0,
+):
+    """The most likely label sequences of ``inputs`` (batch, time, classes) logits: the
+    (top_paths, batch, time) paths padded with -1, and their scores (batch, top_paths)."""
+    if strategy != "greedy":
+        raise NotImplementedError(
+            f"tapejax.keras: keras.ops.ctc_decode(strategy={strategy!r}) is not supported; use strategy='greedy'."
+        )
+    inputs = convert_to_tensor(inputs)
+    inputs = cast(inputs, result_type(inputs.dtype.name, "float32"))
+    paths, scores = _GREEDY_DECODE(
+        inputs,
+        convert_to_tensor(sequence_lengths, "int32"),
+        merge_repeated=bool(merge_repeated),
+        blank=int(mask_index),
+    )
+    return tf.expand_dims(paths, 0), scores
