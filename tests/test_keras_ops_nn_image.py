@@ -39,6 +39,7 @@ def test_new_ops_record_keras_operations_with_keras_configs_and_shapes():
         ops.image.rgb_to_grayscale(x),
         ops.image.extract_patches(x, 3),
         ops.image.pad_images(x, 1, 2, target_height=8, target_width=9),
+        ops.adaptive_average_pool(x, (2, 4)),
     ]
     assert [tuple(o.shape) for o in outs] == [
         (None, 6, 6, 4),
@@ -52,6 +53,7 @@ def test_new_ops_record_keras_operations_with_keras_configs_and_shapes():
         (None, 6, 6, 1),
         (None, 2, 2, 27),
         (None, 8, 9, 3),
+        (None, 2, 4, 3),
     ]
     model = tf.keras.Model(x, outs)
     entries = {e["class_name"]: (e["module"], e["config"]) for e in model.get_config()["layers"][1:]}

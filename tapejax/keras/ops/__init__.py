@@ -102,6 +102,8 @@ from .._src.ops.nn import (
     threshold,
 )
 from .._src.ops.nn_conv import (
+    adaptive_average_pool,
+    adaptive_max_pool,
     average_pool,
     conv,
     conv_transpose,
@@ -137,6 +139,8 @@ from . import nn as nn
 from . import numpy as numpy
 
 __all__ = numpy.__all__ + [
+    "adaptive_average_pool",
+    "adaptive_max_pool",
     "associative_scan",
     "average_pool",
     "batch_normalization",

@@ -33,6 +33,8 @@ from .._src.ops.nn import (
     threshold,
 )
 from .._src.ops.nn_conv import (
+    adaptive_average_pool,
+    adaptive_max_pool,
     average_pool,
     conv,
     conv_transpose,
@@ -63,6 +65,8 @@ from .._src.ops.nn_functions import (
 )
 
 __all__ = [
+    "adaptive_average_pool",
+    "adaptive_max_pool",
     "average_pool",
     "batch_normalization",
     "binary_crossentropy",

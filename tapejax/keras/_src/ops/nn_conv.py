@@ -9,6 +9,7 @@ operation (``Conv``, ``MaxPool``...) through ``function_op.operation``.
 from __future__ import annotations
 
 import jax
+import jax.numpy as jnp
 
 from ..backend import tf
 from ..backend.config import standardize_data_format
@@ -237,3 +238,47 @@ def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
         padding=_pair(padding),
         stride=_pair(stride),
     )
+
+
+def _adaptive(x, *, output_size, reduce, channels_first):
+    # Output cell i of an axis of n inputs pools inputs floor(i n / out) .. ceil((i + 1) n / out)
+    # (PyTorch's and Keras' windows); the windows are products of intervals, so pooling one
+    # axis at a time gives the same maximum or mean.
+    first_spatial = 2 if channels_first else 1
+    fn = jnp.max if reduce == "max" else jnp.mean
+    for k, out in enumerate(output_size):
+        axis = first_spatial + k
+        n = x.shape[axis]
+        cells = [
+            fn(
+                jax.lax.slice_in_dim(x, (i * n) // out, -(-((i + 1) * n) // out), axis=axis),
+                axis=axis,
+                keepdims=True,
+            )
+            for i in range(out)
+        ]
+        x = jnp.concatenate(cells, axis=axis)
+    return x
+
+
+_ADAPTIVE = jax_op("AdaptivePool", _adaptive)
+
+
+def _adaptive_pool(inputs, output_size, data_format, reduce: str):
+    data_format = standardize_data_format(data_format)
+    inputs = convert_to_tensor(inputs)
+    n = len(inputs.shape) - 2
+    sizes = (output_size,) * n if isinstance(output_size, int) else tuple(output_size)
+    return _ADAPTIVE(inputs, output_size=sizes, reduce=reduce, channels_first=data_format == "channels_first")
+
+
+@operation("AdaptiveMaxPool", "output_size data_format", module=_NN)
+def adaptive_max_pool(inputs, output_size, data_format=None):
+    """The maximum over ``output_size`` windows that tile the spatial axes (as PyTorch's)."""
+    return _adaptive_pool(inputs, output_size, data_format, "max")
+
+
+@operation("AdaptiveAveragePool", "output_size data_format", module=_NN)
+def adaptive_average_pool(inputs, output_size, data_format=None):
+    """The mean over ``output_size`` windows that tile the spatial axes (as PyTorch's)."""
+    return _adaptive_pool(inputs, output_size, data_format, "mean")
