@@ -297,4 +297,8 @@ CASES = {
         {"filter_size": 5},
         [0],
     ),
+    # einops
+    "rearrange_merge": ("rearrange", [IMG, "b h w c -> b (h w) c"], {}, [0]),
+    "rearrange_split": ("rearrange", [IMG, "b (h p) w c -> b h w (p c)"], {"p": 2}, [0]),
+    "rearrange_transpose": ("rearrange", [IMG, "b h w c -> c b w h"], {}, [0]),
 }

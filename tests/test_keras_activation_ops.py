@@ -8,7 +8,6 @@ TensorFlow 2.21 (Keras 3.15) for ``_model``; ``keras_activation_ops_tf221.keras`
 from __future__ import annotations
 
 import pathlib
-import re
 
 import numpy as np
 import pytest
@@ -177,11 +176,81 @@ def test_activation_operations_save_and_load_both_ways(tmp_path):
         np.testing.assert_array_equal(a, b)
 
 
-def test_relu_forms_without_an_operation_here():
-    with pytest.raises(
-        NotImplementedError,
-        match=re.escape(
-            "tapejax.keras: activations.relu on a KerasTensor takes only `max_value` (None or 6.0)"
-        ),
-    ):
-        tf.keras.activations.relu(tf.keras.Input((2,)), negative_slope=0.1)
+# TF 2.21 / Keras 3.15: keras.activations.relu(V, **form), rows rounded to 6 decimals.
+RELU_FORMS = [
+    (
+        {"negative_slope": 0.1},
+        [[-0.3, -0.214286, -0.128571, -0.042857], [0.428571, 1.285714, 2.142857, 3.0]],
+    ),
+    (
+        {"negative_slope": 0.1, "max_value": 2.5, "threshold": 0.5},
+        [[-0.35, -0.264286, -0.178571, -0.092857], [-0.007143, 1.285714, 2.142857, 2.5]],
+    ),
+    ({"threshold": 1.0}, [[0.0, 0.0, 0.0, 0.0], [0.0, 1.285714, 2.142857, 3.0]]),
+    ({"max_value": 2.0}, [[0.0, 0.0, 0.0, 0.0], [0.428571, 1.285714, 2.0, 2.0]]),
+]
+
+
+@pytest.mark.parametrize(("form", "expected"), RELU_FORMS)
+def test_relu_forms_on_tensors_and_as_recorded_operations(form, expected):
+    got = tf.keras.activations.relu(tf.constant(V), **form).numpy()
+    np.testing.assert_allclose(got, expected, atol=2e-6)
+    x = tf.keras.Input((4,), name="x")
+    model = tf.keras.Model(x, tf.keras.activations.relu(x, **form))
+    (entry,) = model.get_config()["layers"][1:]
+    assert (entry["class_name"], entry["module"]) == ("ReLU", "keras.src.activations.activations")
+    assert entry["config"] == {
+        "name": "re_lu",
+        "negative_slope": 0.0,
+        "max_value": None,
+        "threshold": 0.0,
+        **form,
+    }
+    np.testing.assert_allclose(model.predict(V, verbose=0), expected, atol=2e-6)
+
+
+# The newer activations on a KerasTensor, as TF 2.21 / Keras 3.15 records them (after the
+# ReLU above, names counted on; keras.ops.relu is Keras' Relu, keras.ops.gelu approximate).
+NEWER = [
+    ("celu", (), ("keras.src.ops.nn", "Celu", {"name": "celu", "alpha": 1.0})),
+    ("glu", (), ("keras.src.ops.nn", "Glu", {"name": "glu", "axis": -1})),
+    ("log_sigmoid", (), ("keras.src.ops.nn", "LogSigmoid", {"name": "log_sigmoid"})),
+    (
+        "threshold",
+        (0.5, -1.0),
+        ("keras.src.ops.nn", "Threshold", {"name": "threshold", "threshold": 0.5, "default_value": -1.0}),
+    ),
+    ("squareplus", (), ("keras.src.ops.nn", "Squareplus", {"name": "squareplus", "b": 4})),
+    ("hard_tanh", (), ("keras.src.ops.nn", "HardTanh", {"name": "hard_tanh"})),
+    ("soft_shrink", (), ("keras.src.ops.nn", "SoftShrink", {"name": "soft_shrink", "threshold": 0.5})),
+    ("sparse_plus", (), ("keras.src.ops.nn", "SparsePlus", {"name": "sparse_plus"})),
+    ("sparse_sigmoid", (), ("keras.src.ops.nn", "SparseSigmoid", {"name": "sparse_sigmoid"})),
+    ("tanh_shrink", (), ("keras.src.ops.nn", "TanhShrink", {"name": "tanh_shrink"})),
+    ("hard_shrink", (), ("keras.src.ops.nn", "HardShrink", {"name": "hard_shrink", "threshold": 0.5})),
+]
+
+
+def test_newer_activations_record_keras_operations_and_save():
+    x = tf.keras.Input((4,), name="x")
+    a = tf.keras.activations
+    outs = [getattr(a, name)(x, *args) for name, args, _ in NEWER]
+    outs += [tf.keras.ops.relu(x), tf.keras.ops.gelu(x)]
+    model = tf.keras.Model(x, outs)
+    found = [(e["module"], e["class_name"], e["config"]) for e in model.get_config()["layers"][1:]]
+    assert found == [c for _, _, c in NEWER] + [
+        ("keras.src.ops.nn", "Relu", {"name": "relu"}),
+        ("keras.src.ops.nn", "Gelu", {"name": "gelu", "approximate": True}),
+    ]
+    for got, (name, args, _) in zip(model.predict(V, verbose=0), NEWER, strict=False):
+        np.testing.assert_allclose(got, getattr(a, name)(tf.constant(V), *args).numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["mish", "hard_silu", "hard_swish", "sparsemax"])
+def test_activations_keras_does_not_record_raise_its_error(name):
+    # Keras 3.15 converts x to a tensor first in these four: a KerasTensor raises.
+    with pytest.raises(ValueError, match="A KerasTensor cannot be used as input to a TensorFlow function"):
+        getattr(tf.keras.activations, name)(tf.keras.Input((4,)))
+    # keras.ops' own functions record operations.
+    x = tf.keras.Input((4,))
+    assert tf.keras.ops.hard_silu(x).shape == (None, 4)
+    assert tf.keras.ops.sparsemax(x).shape == (None, 4)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import tapejax as tf
-from tapejax.keras._src.activations import piecewise
+from tapejax.keras._src.ops import nn as piecewise
 
 X = np.array([[-2.5, -1.0, -0.3, 0.0, 0.4, 1.0, 3.0, -0.7]], np.float32)
 

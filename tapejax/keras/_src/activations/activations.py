@@ -2,40 +2,105 @@
 
 from __future__ import annotations
 
+from ..backend import tf
 from ..backend.ops import math_ops as _math
 from ..backend.ops import nn_ops as _nn
-from ..ops.nn import symbolic
-from ..saving.object_registration import get_registered_name, get_registered_object
-from .piecewise import (
+from ..ops import nn as _ops_nn
+from ..ops.core import convert_to_tensor
+from ..ops.function_op import operation
+from ..ops.nn import (
     celu,
+    elu,
     glu,
     hard_shrink,
+    hard_sigmoid,
     hard_tanh,
+    leaky_relu,
+    log_sigmoid,
+    log_softmax,
+    relu6,
+    selu,
+    sigmoid,
+    silu,
     soft_shrink,
+    softmax,
+    softplus,
+    softsign,
     sparse_plus,
     sparse_sigmoid,
-    sparsemax,
     squareplus,
     tanh_shrink,
     threshold,
 )
+from ..ops.numpy_math import exp as exponential
+from ..ops.numpy_math import tanh
+from ..saving.object_registration import get_registered_name, get_registered_object
 
-# On a KerasTensor each records Keras 3's operation (``ReLU``, ``Sigmoid``...), as Keras' do.
-elu = symbolic(_nn.elu, "Elu")
-exponential = symbolic(_math.exp, "Exp")
-gelu = symbolic(_nn.gelu, "Gelu")
-leaky_relu = symbolic(_nn.leaky_relu, "LeakyRelu")
-log_sigmoid = _math.log_sigmoid
-log_softmax = symbolic(_nn.log_softmax, "LogSoftmax")
-relu = symbolic(_nn.relu, "ReLU")
-relu6 = symbolic(_nn.relu6, "Relu6")
-selu = symbolic(_nn.selu, "Selu")
-sigmoid = symbolic(_math.sigmoid, "Sigmoid")
-silu = swish = symbolic(_nn.silu, "Silu")
-softmax = symbolic(_nn.softmax, "Softmax")
-softplus = symbolic(_math.softplus, "Softplus")
-softsign = symbolic(_nn.softsign, "Softsign")
-tanh = symbolic(_math.tanh, "Tanh")
+# Each is ``keras.ops``' function (an operation on KerasTensors: ``Sigmoid``, ``Softmax``...) as
+# Keras 3's activations are; ``relu`` and ``mish`` are operations of this module, as in Keras.
+_MODULE = "keras.src.activations.activations"
+swish = silu
+
+
+@operation("ReLU", "negative_slope max_value threshold", module=_MODULE)
+def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
+    """``max(x, threshold)`` (0 below ``threshold``), capped at ``max_value``, with slope
+    ``negative_slope`` below ``threshold``.
+
+    >>> import tapejax as tf
+    >>> print(tf.keras.activations.relu(tf.constant([-1.0, 2.0, 8.0]), max_value=6.0))
+    tf.Tensor([0. 2. 6.], shape=(3,), dtype=float32)
+    """
+    x = convert_to_tensor(x)
+    if negative_slope == 0.0 and threshold == 0.0:
+        if max_value is None:
+            return _nn.relu(x)
+        if max_value == 6.0:
+            return _nn.relu6(x)
+    if negative_slope != 0.0 and max_value is None and threshold == 0.0:
+        return _nn.leaky_relu(x, alpha=negative_slope)
+    zero = tf.zeros_like(x)
+    if threshold != 0.0:
+        t = convert_to_tensor(threshold, x.dtype)
+        out = tf.where(_math.greater(x, t), x, zero)
+    else:
+        out = _nn.relu(x)
+    if max_value is not None:
+        out = tf.clip_by_value(out, zero, convert_to_tensor(max_value, x.dtype))
+    if negative_slope != 0.0:
+        below = _nn.relu(_math.subtract(convert_to_tensor(threshold, x.dtype), x))
+        out = _math.subtract(out, _math.multiply(convert_to_tensor(negative_slope, x.dtype), below))
+    return out
+
+
+def gelu(x, approximate=False):
+    """The Gaussian error linear unit (``approximate``: its tanh form; exact by default, as
+    Keras' activation is, where ``keras.ops.gelu`` is approximate by default)."""
+    return _ops_nn.gelu(x, approximate=approximate)
+
+
+# ``mish``, ``hard_silu`` and ``sparsemax`` convert ``x`` to a tensor first, as Keras' do: on a
+# KerasTensor they raise Keras' ValueError (wrap the call in a layer, or use ``keras.ops``').
+
+
+def mish(x):
+    """``x * tanh(softplus(x))``."""
+    x = tf.convert_to_tensor(x)
+    return _math.multiply(x, _math.tanh(_math.softplus(x)))
+
+
+def hard_silu(x):
+    """``x * hard_sigmoid(x)``."""
+    return _ops_nn.hard_silu(tf.convert_to_tensor(x))
+
+
+hard_swish = hard_silu
+
+
+def sparsemax(x, axis=-1):
+    """The projection of ``x`` onto the probability simplex along ``axis``: a softmax whose
+    small entries are exactly 0."""
+    return _ops_nn.sparsemax(tf.convert_to_tensor(x), axis=axis)
 
 
 def linear(x):
@@ -43,26 +108,25 @@ def linear(x):
     return x
 
 
-def _hard_sigmoid(x):
-    """``relu6(x + 3) / 6``, Keras 3's piecewise-linear sigmoid."""
-    return _nn.relu6(x + 3.0) / 6.0
-
-
-hard_sigmoid = symbolic(_hard_sigmoid, "HardSigmoid")
-
-
-def hard_silu(x):
-    """``x * hard_sigmoid(x)``."""
-    return x * hard_sigmoid(x)
-
-
-hard_swish = hard_silu
-
-
-def mish(x):
-    """``x * tanh(softplus(x))``."""
-    return x * _math.tanh(_math.softplus(x))
-
+# TF's own functions given as activations (``Dense(activation=tf.nn.relu)``) save under the
+# name of the activation they compute.
+_TF_FUNCTIONS = {
+    "elu": _nn.elu,
+    "exponential": _math.exp,
+    "gelu": _nn.gelu,
+    "leaky_relu": _nn.leaky_relu,
+    "log_softmax": _nn.log_softmax,
+    "relu": _nn.relu,
+    "relu6": _nn.relu6,
+    "selu": _nn.selu,
+    "sigmoid": _math.sigmoid,
+    "silu": _nn.silu,
+    "softmax": _nn.softmax,
+    "softplus": _math.softplus,
+    "softsign": _nn.softsign,
+    "tanh": _math.tanh,
+    "log_sigmoid": _math.log_sigmoid,
+}
 
 _BY_NAME = {
     "celu": celu,
@@ -142,8 +206,7 @@ def serialize(activation):
     'linear'
     """
     for name, fn in _BY_NAME.items():
-        # ``tf.nn.relu`` given as an activation is the op ``relu`` wraps (``__wrapped__``).
-        if activation in (fn, getattr(fn, "__wrapped__", None)) and name not in ("swish", "hard_swish"):
+        if activation in (fn, _TF_FUNCTIONS.get(name)) and name not in ("swish", "hard_swish"):
             return name
     if hasattr(activation, "__name__"):
         return {

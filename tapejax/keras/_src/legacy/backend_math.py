@@ -7,7 +7,7 @@ import builtins
 
 import numpy as np
 
-from ..backend import legacy_tf as tf
+from ..backend import tf
 from ..backend.config import floatx
 
 

@@ -8,7 +8,7 @@ import itertools
 
 import numpy as np
 
-from ..backend import legacy_tf as tf
+from ..backend import tf
 from ..backend.config import epsilon, image_data_format
 from .backend_math import ndim, repeat_elements
 

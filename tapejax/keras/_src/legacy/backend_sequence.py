@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..backend import legacy_tf as tf
+from ..backend import tf
 from ..backend.config import epsilon
 
 

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ..backend import legacy_tf as tf
+from ..backend import tf
 from ..backend.config import floatx
 
 

@@ -19,7 +19,7 @@ from ..backend.keras_tensor import KerasTensor
 from ..backend.ops import cast as _cast
 from ..backend.ops import concat, reshape, stack
 from ..backend.ops import unstack as _unstack
-from .symbolic import jax_function, operation
+from .function_op import jax_op, operation
 
 
 def standardize_dtype(dtype) -> str:
@@ -31,7 +31,7 @@ def standardize_dtype(dtype) -> str:
     return _dtypes.as_dtype(getattr(dtype, "name", dtype)).name
 
 
-@operation("ConvertToTensor")
+@operation("ConvertToTensor", "dtype sparse ragged", module="keras.src.ops.core")
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """``x`` as a tensor, cast to ``dtype`` when given (Python floats become float32)."""
     dtype = None if dtype is None else standardize_dtype(dtype)
@@ -68,7 +68,7 @@ def dtype(x) -> str:
     return standardize_dtype(convert_to_tensor(x).dtype)
 
 
-@operation("Cast")
+@operation("Cast", "dtype", module="keras.src.ops.core")
 def cast(x, dtype):
     """``x`` cast to ``dtype``."""
     return _cast(convert_to_tensor(x), standardize_dtype(dtype))
@@ -81,7 +81,7 @@ def _limits(dtype: str) -> tuple:
     return info.min, info.max
 
 
-@operation("SaturateCast")
+@operation("SaturateCast", "dtype", module="keras.src.ops.core")
 def saturate_cast(x, dtype):
     """``x`` clipped to ``dtype``'s range (inside the input's own), then cast."""
     x, dtype = convert_to_tensor(x), standardize_dtype(dtype)
@@ -96,7 +96,7 @@ def saturate_cast(x, dtype):
     return _cast(tf.math.minimum(tf.math.maximum(x, low), high), dtype)
 
 
-@operation("StopGradient")
+@operation("StopGradient", module="keras.src.ops.core")
 def stop_gradient(variable):
     """``variable``'s value, through which no gradient flows."""
     return tf.stop_gradient(convert_to_tensor(variable))
@@ -107,25 +107,25 @@ def custom_gradient(f):
     return tf.custom_gradient(f)
 
 
-@operation("Unstack")
+@operation("Unstack", "num axis", module="keras.src.ops.core")
 def unstack(x, num=None, axis=0):
     """The slices of ``x`` along ``axis``, as a list."""
     return _unstack(convert_to_tensor(x), num=num, axis=axis)
 
 
-@operation("Slice")
+@operation("Slice", "shape", module="keras.src.ops.core")
 def slice(inputs, start_indices, shape):  # noqa: A001 - Keras' name
     """The block of ``inputs`` of size ``shape`` starting at ``start_indices``."""
     return tf.slice_(convert_to_tensor(inputs), start_indices, shape)
 
 
-_UPDATE_SLICE = jax_function(
+_UPDATE_SLICE = jax_op(
     "XlaDynamicUpdateSlice",
     lambda x, u, start: jax.lax.dynamic_update_slice(x, u.astype(x.dtype), tuple(start)),
 )
 
 
-@operation("SliceUpdate")
+@operation("SliceUpdate", module="keras.src.ops.core")
 def slice_update(inputs, start_indices, updates):
     """``inputs`` with the block starting at ``start_indices`` replaced by ``updates``."""
     inputs = convert_to_tensor(inputs)
@@ -134,7 +134,7 @@ def slice_update(inputs, start_indices, updates):
     )
 
 
-@operation("Scatter")
+@operation("Scatter", "shape", module="keras.src.ops.core")
 def scatter(indices, values, shape):
     """A tensor of ``shape``, zeros but for ``values`` added at ``indices``."""
     return tf.scatter_ops.scatter_nd(convert_to_tensor(indices), convert_to_tensor(values), shape)
@@ -148,7 +148,7 @@ _REDUCTIONS = {
 }
 
 
-@operation("ScatterUpdate")
+@operation("ScatterUpdate", "reduction", module="keras.src.ops.core")
 def scatter_update(inputs, indices, updates, reduction=None):
     """``inputs`` with ``updates`` written at ``indices`` (or combined: ``reduction`` "add",
     "max", "min", "mul")."""
@@ -166,20 +166,20 @@ def scatter_update(inputs, indices, updates, reduction=None):
     return getattr(tf.scatter_ops, _REDUCTIONS[reduction])(inputs, indices, updates)
 
 
-@operation("Cond")
+@operation("Cond", module="keras.src.ops.core")
 def cond(pred, true_fn, false_fn):
     """``true_fn()`` if ``pred``, else ``false_fn()`` (``tf.cond``: traced once in a function)."""
     return tf.cond(pred, true_fn, false_fn)
 
 
-@operation("Switch")
+@operation("Switch", module="keras.src.ops.core")
 def switch(index, branches, *operands):
     """``branches[index](*operands)``, ``index`` clipped to the branches."""
     index = tf.math.minimum(tf.math.maximum(convert_to_tensor(index, "int32"), 0), len(branches) - 1)
     return tf.switch_case(index, [lambda b=b: b(*operands) for b in branches])
 
 
-@operation("WhileLoop")
+@operation("WhileLoop", "cond body maximum_iterations", module="keras.src.ops.core")
 def while_loop(cond, body, loop_vars, maximum_iterations=None):
     """``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)`` (a single value: ``body(v)``)."""
     several = isinstance(loop_vars, (tuple, list))
@@ -193,24 +193,25 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):
     return out if several else out[0]
 
 
-@operation("ForiLoop")
+@operation("ForiLoop", "lower upper body_fun", module="keras.src.ops.core")
 def fori_loop(lower, upper, body_fun, init_val):
     """``val = body_fun(i, val)`` for ``i`` from ``lower`` to ``upper - 1``."""
     return tf.while_loop(lambda i, _: i < upper, lambda i, v: (i + 1, body_fun(i, v)), (lower, init_val))[1]
 
 
+@operation("VectorizedMap", "function", module="keras.src.ops.core")
 def vectorized_map(function, elements):
     """``function`` over the first dimension of ``elements``, the results stacked."""
     return tf.vectorized_map(function, elements)
 
 
-@operation("Map")
+@operation("Map", module="keras.src.ops.core")
 def map(f, xs):  # noqa: A001 - Keras' name
     """``f`` over the first dimension of ``xs`` (a nest of tensors), the results stacked."""
     return tf.map_fn(f, tf.pack(xs, [convert_to_tensor(x) for x in tf.flatten(xs)[0]]))
 
 
-@operation("Scan")
+@operation("Scan", "length reverse unroll", module="keras.src.ops.core")
 def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     """``carry, y = f(carry, x)`` over ``xs`` (or ``length`` steps of ``x=None``): the last
     carry and the stacked ``y``s (in ``xs``' order when ``reverse``)."""
@@ -235,7 +236,7 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     )
 
 
-@operation("AssociativeScan")
+@operation("AssociativeScan", "reverse axis", module="keras.src.ops.core")
 def associative_scan(f, elems, reverse=False, axis=0):
     """The inclusive prefix combination of ``elems`` along ``axis`` by the associative ``f``
     (Keras' recursive odd/even scan, so results round as Keras' do)."""

@@ -53,7 +53,8 @@ class FunctionOperation(Operation):
         unknown = set(options) - set(self.config_names)
         if unknown or len(args) > len(self.config_names):
             raise TypeError(f"{type(self).__name__}() got unexpected arguments: {sorted(unknown) or args}")
-        self.options = {**self.defaults, **given, **options}
+        merged = {**self.defaults, **given, **options}
+        self.options = {n: merged[n] for n in self.config_names if n in merged}  # Keras' order
 
     def get_config(self) -> dict:
         return {"name": self.name, **self.options}
@@ -205,15 +206,23 @@ def float_type(x) -> str:
 
 def jax_op(tf_name: str, fn, *, differentiable: bool = True, multiple_results: bool = False):
     """``fn(*arrays, **static)`` (a JAX function) as a tapejax op: ``run(*tensors, **static)``
-    records it once per call, so tapes differentiate it with JAX's own rule. For functions with
-    no TF op in tapejax's tables (a table op is used wherever one exists)."""
+    (options made hashable: lists become tuples) records it once per call, so tapes
+    differentiate it with JAX's own rule. For functions with no TF op in tapejax's tables (a
+    table op is used wherever one exists)."""
     op = Op(tf_name, fn, differentiable=differentiable, multiple_results=multiple_results)
 
     def run(*tensors, **static):
-        return record(op, [convert(t) for t in tensors], static)
+        return record(op, [convert(t) for t in tensors], {k: _hashable(v) for k, v in static.items()})
 
     run.op = op
     return run
+
+
+def _hashable(value):
+    """A static option as a compiled function's cache can key on it (lists become tuples)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(v) for v in value)
+    return value
 
 
 def tree_map(fn, tree):

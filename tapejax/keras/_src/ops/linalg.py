@@ -9,7 +9,7 @@ import numpy as np
 from ..backend import tf
 from ..backend.ops import cast, expand_dims, matmul, squeeze, transpose
 from .core import convert_to_tensor
-from .symbolic import operation
+from .function_op import operation
 
 _MODULE = "keras.src.ops.linalg"
 
@@ -34,14 +34,14 @@ def _adjoint(x):
     return tf.linalg.adjoint(x)
 
 
-@operation("Cholesky", _MODULE)
+@operation("Cholesky", "upper", module=_MODULE)
 def cholesky(x, upper=False):
     """The Cholesky factor of ``x`` (lower, or ``upper``)."""
     out = tf.linalg.cholesky(_matrix(x))
     return _adjoint(out) if upper else out
 
 
-@operation("CholeskyInverse", _MODULE)
+@operation("CholeskyInverse", "upper", module=_MODULE)
 def cholesky_inverse(x, upper=False):
     """The inverse of the matrix whose Cholesky factor is ``x``."""
     x = _matrix(x)
@@ -52,31 +52,31 @@ def cholesky_inverse(x, upper=False):
     return matmul(inner, inner, transpose_a=True)
 
 
-@operation("Det", _MODULE)
+@operation("Det", module=_MODULE)
 def det(x):
     """The determinant of each matrix of ``x``."""
     return tf.linalg.det(_matrix(x))
 
 
-@operation("Eig", _MODULE)
+@operation("Eig", module=_MODULE)
 def eig(x):
     """The eigenvalues and eigenvectors of a general square matrix (complex)."""
     return tuple(tf.linalg.eig(_matrix(x)))
 
 
-@operation("Eigh", _MODULE)
+@operation("Eigh", module=_MODULE)
 def eigh(x):
     """The eigenvalues (ascending) and eigenvectors of a symmetric matrix."""
     return tuple(tf.linalg.eigh(_matrix(x)))
 
 
-@operation("Inv", _MODULE)
+@operation("Inv", module=_MODULE)
 def inv(x):
     """The inverse of each matrix of ``x``."""
     return tf.linalg.inv(_matrix(x))
 
 
-@operation("LuFactor", _MODULE)
+@operation("LuFactor", module=_MODULE)
 def lu_factor(x):
     """The LU decomposition of ``x`` and its pivots (as the permutation's inverse, Keras' form)."""
     lu, p = tf.linalg.lu(_matrix(x))
@@ -123,7 +123,7 @@ def _matrix_norm(x, ord, axis, keepdims):  # noqa: A002 - Keras' name
     raise ValueError(f"Invalid `ord` argument for matrix norm. Received: ord={ord}")
 
 
-@operation("Norm", _MODULE)
+@operation("Norm", "ord axis keepdims", module=_MODULE)
 def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002 - Keras' name
     """A vector norm (one axis) or a matrix norm (two axes) of ``x``, as floats."""
     x = convert_to_tensor(x)
@@ -142,7 +142,7 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002 - Keras' name
     raise ValueError(f"Invalid axis values. Received: axis={axis}")
 
 
-@operation("Qr", _MODULE)
+@operation("Qr", "mode", module=_MODULE)
 def qr(x, mode="reduced"):
     """The QR decomposition of ``x`` (``mode``: "reduced" or "complete")."""
     if mode not in {"reduced", "complete"}:
@@ -160,19 +160,19 @@ def _solve_with(solver, a, b, **options):
     return solver(a, b, **options)
 
 
-@operation("Solve", _MODULE)
+@operation("Solve", module=_MODULE)
 def solve(a, b):
     """``x`` with ``a @ x == b``."""
     return _solve_with(tf.linalg.solve, a, b)
 
 
-@operation("SolveTriangular", _MODULE)
+@operation("SolveTriangular", "lower", module=_MODULE)
 def solve_triangular(a, b, lower=False):
     """``x`` with ``a @ x == b`` for a triangular ``a``."""
     return _solve_with(tf.linalg.triangular_solve, a, b, lower=lower)
 
 
-@operation("SVD", _MODULE)
+@operation("SVD", "full_matrices compute_uv", module=_MODULE)
 def svd(x, full_matrices=True, compute_uv=True):
     """``(u, s, vh)`` with ``x == u @ diag(s) @ vh``; the singular values alone without ``compute_uv``."""
     x = _matrix(x, square=False)
@@ -182,7 +182,7 @@ def svd(x, full_matrices=True, compute_uv=True):
     return u, s, _adjoint(v)
 
 
-@operation("Lstsq", _MODULE)
+@operation("Lstsq", "rcond", module=_MODULE)
 def lstsq(a, b, rcond=None):
     """The least-squares solution of ``a @ x == b`` (``rcond``: the cutoff of small singular values)."""
     a, b = convert_to_tensor(a), convert_to_tensor(b)
@@ -204,13 +204,13 @@ def lstsq(a, b, rcond=None):
     return x[:, 0] if vector else x
 
 
-@operation("MatrixRank", _MODULE)
+@operation("MatrixRank", "tol", module=_MODULE)
 def matrix_rank(x, tol=None):
     """The number of singular values of ``x`` above ``tol``."""
     return tf.linalg.matrix_rank(_matrix(x, square=False), tol=tol)
 
 
-@operation("Pinv", _MODULE)
+@operation("Pinv", "rcond", module=_MODULE)
 def pinv(x, rcond=None):
     """The Moore-Penrose pseudo-inverse of ``x``."""
     return tf.linalg.pinv(_matrix(x, square=False), rcond=rcond)

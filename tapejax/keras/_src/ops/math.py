@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..backend import tf
 from ..backend.ops import cast, pad, stack
 from .core import convert_to_tensor, standardize_dtype
-from .symbolic import operation
+from .function_op import operation
 
 _MODULE = "keras.src.ops.math"
 
@@ -47,7 +47,7 @@ def _segment(kind: str):
 
     reduce.__name__ = f"segment_{kind}"
     reduce.__doc__ = f"The {kind} of ``data``'s rows in each segment of ``segment_ids``."
-    return operation(f"Segment{kind.capitalize()}", _MODULE)(reduce)
+    return operation(f"Segment{kind.capitalize()}", "num_segments sorted", module=_MODULE)(reduce)
 
 
 segment_sum = _segment("sum")
@@ -56,25 +56,25 @@ segment_min = _segment("min")
 segment_prod = _segment("prod")
 
 
-@operation("TopK", _MODULE)
+@operation("TopK", "k sorted", module=_MODULE)
 def top_k(x, k, sorted=True):  # noqa: A002 - Keras' name
     """The ``k`` largest entries of ``x``'s last axis and their indices."""
     return tuple(tf.math.top_k(convert_to_tensor(x), k, sorted=sorted))
 
 
-@operation("InTopK", _MODULE)
+@operation("InTopK", "k", module=_MODULE)
 def in_top_k(targets, predictions, k):
     """Whether each target is among the ``k`` largest predictions of its row."""
     return tf.math.in_top_k(convert_to_tensor(targets), convert_to_tensor(predictions), k)
 
 
-@operation("Logsumexp", _MODULE)
+@operation("Logsumexp", "axis keepdims", module=_MODULE)
 def logsumexp(x, axis=None, keepdims=False):
     """``log(sum(exp(x)))`` over ``axis``, computed stably."""
     return tf.math.reduce_logsumexp(convert_to_tensor(x), axis=axis, keepdims=keepdims)
 
 
-@operation("CDist", _MODULE)
+@operation("CDist", module=_MODULE)
 def cdist(x, y):
     """The Euclidean distances between the rows of ``x`` (``(..., m, d)``) and of ``y`` (``(..., n, d)``)."""
     x, y = convert_to_tensor(x), convert_to_tensor(y)
@@ -86,7 +86,7 @@ def cdist(x, y):
     return tf.math.sqrt(tf.math.reduce_sum(tf.math.square(diff), axis=-1))
 
 
-@operation("ExtractSequences", _MODULE)
+@operation("ExtractSequences", "sequence_length sequence_stride", module=_MODULE)
 def extract_sequences(x, sequence_length, sequence_stride):
     """The windows of ``sequence_length`` along ``x``'s last axis, every ``sequence_stride``."""
     return tf.signal.frame(convert_to_tensor(x), sequence_length, sequence_stride, axis=-1, pad_end=False)
@@ -111,19 +111,19 @@ def _parts(z) -> tuple:
     return tf.math.real(z), tf.math.imag(z)
 
 
-@operation("FFT", _MODULE)
+@operation("FFT", module=_MODULE)
 def fft(x):
     """The FFT over the last axis of the complex ``x = (real, imag)``, as ``(real, imag)``."""
     return _parts(tf.signal.fft(_complex(x)))
 
 
-@operation("FFT2", _MODULE)
+@operation("FFT2", module=_MODULE)
 def fft2(x):
     """The 2-D FFT over the last two axes of ``x = (real, imag)``, as ``(real, imag)``."""
     return _parts(tf.signal.fft2d(_complex(x)))
 
 
-@operation("IFFT2", _MODULE)
+@operation("IFFT2", module=_MODULE)
 def ifft2(x):
     """The inverse 2-D FFT of ``x = (real, imag)``, as ``(real, imag)`` (Keras' conjugate form)."""
     real, imag = convert_to_tensor(x[0]), convert_to_tensor(x[1])
@@ -132,7 +132,7 @@ def ifft2(x):
     return tf.math.divide(fft_real, size), tf.math.divide(tf.math.negative(fft_imag), size)
 
 
-@operation("RFFT", _MODULE)
+@operation("RFFT", "fft_length", module=_MODULE)
 def rfft(x, fft_length=None):
     """The FFT of the real ``x`` over its last axis (non-negative frequencies), as ``(real, imag)``."""
     return _parts(
@@ -140,7 +140,7 @@ def rfft(x, fft_length=None):
     )
 
 
-@operation("IRFFT", _MODULE)
+@operation("IRFFT", "fft_length", module=_MODULE)
 def irfft(x, fft_length=None):
     """The real inverse of :func:`rfft` for ``x = (real, imag)``."""
     return tf.signal.irfft(_complex(x), None if fft_length is None else [fft_length])
@@ -170,7 +170,7 @@ def _check_window_name(window) -> None:
         )
 
 
-@operation("STFT", _MODULE)
+@operation("STFT", "sequence_length sequence_stride fft_length window center", module=_MODULE)
 def stft(x, sequence_length, sequence_stride, fft_length, window="hann", center=True):
     """The short-time Fourier transform of ``x`` over its last axis, as ``(real, imag)``."""
     x = convert_to_tensor(x)
@@ -192,7 +192,7 @@ def stft(x, sequence_length, sequence_stride, fft_length, window="hann", center=
     return _parts(tf.signal.stft(x, fft_length, sequence_stride, fft_length=fft_length, window_fn=window_fn))
 
 
-@operation("ISTFT", _MODULE)
+@operation("ISTFT", "sequence_length sequence_stride fft_length length window center", module=_MODULE)
 def istft(x, sequence_length, sequence_stride, fft_length, length=None, window="hann", center=True):
     """The inverse of :func:`stft` for ``x = (real, imag)``."""
     z = _complex(x)
@@ -212,25 +212,25 @@ def istft(x, sequence_length, sequence_stride, fft_length, length=None, window="
     return out[..., start:end]
 
 
-@operation("Rsqrt", _MODULE)
+@operation("Rsqrt", module=_MODULE)
 def rsqrt(x):
     """``1 / sqrt(x)``."""
     return tf.math.rsqrt(convert_to_tensor(x))
 
 
-@operation("Erf", _MODULE)
+@operation("Erf", module=_MODULE)
 def erf(x):
     """The error function."""
     return tf.math.erf(convert_to_tensor(x))
 
 
-@operation("Erfc", _MODULE)
+@operation("Erfc", module=_MODULE)
 def erfc(x):
     """``1 - erf(x)``, accurate for large ``x``."""
     return tf.math.erfc(convert_to_tensor(x))
 
 
-@operation("Erfinv", _MODULE)
+@operation("Erfinv", module=_MODULE)
 def erfinv(x):
     """The inverse of the error function (float16 computed in float32)."""
     x = convert_to_tensor(x)
@@ -239,13 +239,13 @@ def erfinv(x):
     return tf.math.erfinv(x)
 
 
-@operation("Logdet", _MODULE)
+@operation("Logdet", module=_MODULE)
 def logdet(x):
     """The log-determinant of the Hermitian positive definite matrices ``x``."""
     return tf.linalg.logdet(convert_to_tensor(x))
 
 
-@operation("ViewAsComplex", _MODULE)
+@operation("ViewAsComplex", module=_MODULE)
 def view_as_complex(x):
     """``x[..., 0] + 1j * x[..., 1]`` for ``x`` of last dimension 2, as complex64."""
     x = convert_to_tensor(x)
@@ -256,7 +256,7 @@ def view_as_complex(x):
     return tf.math.complex(cast(x[..., 0], "float32"), cast(x[..., 1], "float32"))
 
 
-@operation("ViewAsReal", _MODULE)
+@operation("ViewAsReal", module=_MODULE)
 def view_as_real(x):
     """The real and imaginary parts of ``x``, stacked on a new last axis."""
     x = convert_to_tensor(x)

@@ -17,7 +17,7 @@ import jax.numpy as jnp
 from ..backend.core import convert_to_tensor
 from ..backend.ops import cast, gather, math_ops
 from ..ops.core import standardize_dtype
-from ..ops.symbolic import jax_function
+from ..ops.function_op import jax_op
 from .seed_generator import draw_seed
 
 
@@ -31,7 +31,7 @@ def _sampler(name: str, sample):
     def fn(seed, *params, shape, dtype):
         return sample(_key(seed), shape, jnp.dtype(dtype), *params)
 
-    return jax_function(name, fn, differentiable=False)
+    return jax_op(name, fn, differentiable=False)
 
 
 _NORMAL = _sampler("StatelessRandomNormalV2", jax.random.normal)
@@ -137,7 +137,7 @@ def shuffle(x, axis=0, seed=None):
     return gather(x, _ARGSORT(keys), axis=axis)
 
 
-_ARGSORT = jax_function("ArgSort", lambda x: jnp.argsort(x).astype(jnp.int32), differentiable=False)
+_ARGSORT = jax_op("ArgSort", lambda x: jnp.argsort(x).astype(jnp.int32), differentiable=False)
 
 
 def gamma(shape, alpha, dtype=None, seed=None):

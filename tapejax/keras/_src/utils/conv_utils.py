@@ -54,6 +54,19 @@ def tf_data_format(data_format: str, n: int) -> str:
     return f"NC{spatial}" if data_format == "channels_first" else f"N{spatial}C"
 
 
+def transpose_output_size(size, kernel, stride, padding, output_padding, dilation):
+    """Keras' transposed-convolution output length (``None`` stays None)."""
+    if size is None:
+        return None
+    kernel = (kernel - 1) * dilation + 1
+    if padding == "valid":
+        extra = max(kernel, stride) - kernel if output_padding is None else output_padding
+        return (size - 1) * stride + kernel + extra
+    if output_padding is None:
+        return size * stride
+    return (size - 1) * stride + kernel % 2 + output_padding
+
+
 def spatial_output_shape(spatial, window, strides, padding, dilation) -> tuple:
     """The output's spatial sizes (None stays None), as Keras' conv and pooling shapes."""
     out = []

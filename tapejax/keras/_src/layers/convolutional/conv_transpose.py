@@ -17,6 +17,7 @@ from ...utils.conv_utils import (
     spatial_of,
     standardize_padding,
     standardize_tuple,
+    transpose_output_size,
     with_spatial,
 )
 from .base_conv import BaseConv
@@ -36,19 +37,6 @@ def _conv_transpose(x, kernel, *, out_shape, strides, padding, dilation, data_fo
 
 
 _CONV_TRANSPOSE = Op("Conv2DBackpropInput", _conv_transpose)
-
-
-def transpose_output_size(size, kernel, stride, padding, output_padding, dilation):
-    """Keras' transposed-convolution output length (``None`` stays None)."""
-    if size is None:
-        return None
-    kernel = (kernel - 1) * dilation + 1
-    if padding == "valid":
-        extra = max(kernel, stride) - kernel if output_padding is None else output_padding
-        return (size - 1) * stride + kernel + extra
-    if output_padding is None:
-        return size * stride
-    return (size - 1) * stride + kernel % 2 + output_padding
 
 
 class BaseConvTranspose(BaseConv):

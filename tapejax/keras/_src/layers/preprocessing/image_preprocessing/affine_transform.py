@@ -1,8 +1,6 @@
-"""Images sampled through per-image projective transforms, as TF's
-``ImageProjectiveTransformV3`` computes them (what Keras' ``ops.image.affine_transform`` runs
-under TF): output pixel ``(x, y)`` reads input ``((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k)``
-with ``k = c0 x + c1 y + 1``; coordinates outside the image are mapped by the fill mode
-(``reflect``, ``wrap``, ``nearest``) or read ``fill_value`` (``constant``).
+"""The image layers' random affine transforms (rotation, zoom, translation, shear) as the
+8-parameter projective transforms TF's ``ImageProjectiveTransformV3`` applies
+(``backend.image.transform_images``, which ``keras.ops.image.affine_transform`` runs too).
 
 One recorded op per call: the gradient to the images is JAX's (the transforms are random
 draws, not differentiated).
@@ -10,61 +8,13 @@ draws, not differentiated).
 
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 
+from ....backend.image import transform_images
 from ....backend.layer_op import Op, run_op
 
 FILL_MODES = ("reflect", "wrap", "constant", "nearest")
 INTERPOLATIONS = ("nearest", "bilinear")
-
-
-def _map_coordinate(c, size: int, mode: str):
-    """TF's mapping of a sampling coordinate that falls outside ``[0, size - 1]``."""
-    if mode == "constant":
-        return c
-    if size <= 1:
-        return jnp.zeros_like(c)
-    if mode == "nearest":
-        return jnp.clip(c, 0, size - 1)
-    if mode == "reflect":  # d c b a | a b c d | d c b a
-        period = 2.0 * size
-        c = jnp.mod(c, period)
-        c = jnp.where(c >= size, period - c - 1, c)
-        return jnp.clip(c, 0, size - 1)
-    # wrap, TF's formula (periods of ``size`` counted in steps of ``size - 1``), then clamped
-    span = size - 1.0
-    below = c + size * (jnp.floor(-c / span) + 1)
-    above = c - size * jnp.floor(c / span)
-    c = jnp.where(c < 0, below, jnp.where(c > size - 1, above, c))
-    return jnp.clip(c, 0, size - 1)
-
-
-def _read(image, y, x, fill_value):
-    """``image[y, x]`` (``(H, W, C)``, integer coordinates), ``fill_value`` outside."""
-    h, w = image.shape[0], image.shape[1]
-    inside = (y >= 0) & (y < h) & (x >= 0) & (x < w)
-    values = image[jnp.clip(y, 0, h - 1), jnp.clip(x, 0, w - 1)]
-    return jnp.where(inside[..., None], values, jnp.asarray(fill_value, image.dtype))
-
-
-def _transform_one(image, transform, interpolation, fill_mode, fill_value):
-    h, w = image.shape[0], image.shape[1]
-    ys, xs = jnp.meshgrid(
-        jnp.arange(h, dtype=transform.dtype), jnp.arange(w, dtype=transform.dtype), indexing="ij"
-    )
-    a0, a1, a2, b0, b1, b2, c0, c1 = (transform[i] for i in range(8))
-    k = c0 * xs + c1 * ys + 1.0
-    x_in = _map_coordinate((a0 * xs + a1 * ys + a2) / k, w, fill_mode)
-    y_in = _map_coordinate((b0 * xs + b1 * ys + b2) / k, h, fill_mode)
-    if interpolation == "nearest":
-        return _read(image, jnp.round(y_in).astype(jnp.int32), jnp.round(x_in).astype(jnp.int32), fill_value)
-    y0, x0 = jnp.floor(y_in), jnp.floor(x_in)
-    iy, ix = y0.astype(jnp.int32), x0.astype(jnp.int32)
-    dy, dx = (y_in - y0)[..., None].astype(image.dtype), (x_in - x0)[..., None].astype(image.dtype)
-    top = (1 - dx) * _read(image, iy, ix, fill_value) + dx * _read(image, iy, ix + 1, fill_value)
-    bottom = (1 - dx) * _read(image, iy + 1, ix, fill_value) + dx * _read(image, iy + 1, ix + 1, fill_value)
-    return (1 - dy) * top + dy * bottom
 
 
 def rotation_matrix(params, height: int, width: int):
@@ -111,8 +61,7 @@ def _affine(images, params, *, kind, interpolation, fill_mode, fill_value, chann
     if channels_first:
         images = jnp.moveaxis(images, 1, -1)
     transforms = MATRICES[kind](params.astype(jnp.float32), images.shape[1], images.shape[2])
-    one = jax.vmap(lambda im, t: _transform_one(im, t, interpolation, fill_mode, fill_value))
-    out = one(images, transforms).astype(images.dtype)
+    out = transform_images(images, transforms, interpolation, fill_mode, fill_value)
     return jnp.moveaxis(out, -1, 1) if channels_first else out
 
 
