@@ -8,6 +8,7 @@ from ._src.layers.activations.leaky_relu import LeakyReLU
 from ._src.layers.activations.prelu import PReLU
 from ._src.layers.activations.relu import ReLU
 from ._src.layers.activations.softmax import Softmax
+from ._src.layers.activations.thresholded_relu import ThresholdedReLU
 from ._src.layers.attention.additive_attention import AdditiveAttention
 from ._src.layers.attention.attention import Attention
 from ._src.layers.attention.multi_head_attention import MultiHeadAttention
@@ -30,6 +31,9 @@ from ._src.layers.core.identity import Identity
 from ._src.layers.core.input_layer import Input, InputLayer
 from ._src.layers.core.lambda_layer import Lambda
 from ._src.layers.core.masking import Masking
+
+# Keras' aliases.
+from ._src.layers.input_spec import InputSpec
 from ._src.layers.layer import Layer
 from ._src.layers.merging.add import Add, add
 from ._src.layers.merging.average import Average, average
@@ -42,6 +46,7 @@ from ._src.layers.merging.subtract import Subtract, subtract
 from ._src.layers.normalization.batch_normalization import BatchNormalization
 from ._src.layers.normalization.group_normalization import GroupNormalization
 from ._src.layers.normalization.layer_normalization import LayerNormalization
+from ._src.layers.normalization.rms_normalization import RMSNormalization
 from ._src.layers.normalization.unit_normalization import UnitNormalization
 from ._src.layers.pooling.average_pooling import AveragePooling1D, AveragePooling2D, AveragePooling3D
 from ._src.layers.pooling.average_pooling import AveragePooling1D as AvgPool1D
@@ -83,20 +88,20 @@ from ._src.layers.regularization.alpha_dropout import AlphaDropout
 from ._src.layers.regularization.dropout import Dropout
 from ._src.layers.regularization.gaussian_dropout import GaussianDropout
 from ._src.layers.regularization.gaussian_noise import GaussianNoise
-from ._src.layers.regularization.spatial_dropout import SpatialDropout1D, SpatialDropout2D
-from ._src.layers.reshaping.cropping import Cropping1D, Cropping2D
+from ._src.layers.regularization.spatial_dropout import SpatialDropout1D, SpatialDropout2D, SpatialDropout3D
+from ._src.layers.reshaping.cropping import Cropping1D, Cropping2D, Cropping3D
 from ._src.layers.reshaping.flatten import Flatten
 from ._src.layers.reshaping.permute import Permute
 from ._src.layers.reshaping.repeat_vector import RepeatVector
 from ._src.layers.reshaping.reshape import Reshape
-from ._src.layers.reshaping.up_sampling import UpSampling1D, UpSampling2D
-from ._src.layers.reshaping.zero_padding import ZeroPadding1D, ZeroPadding2D
+from ._src.layers.reshaping.up_sampling import UpSampling1D, UpSampling2D, UpSampling3D
+from ._src.layers.reshaping.zero_padding import ZeroPadding1D, ZeroPadding2D, ZeroPadding3D
 from ._src.layers.rnn.gru import GRU, GRUCell
 from ._src.layers.rnn.lstm import LSTM, LSTMCell
 from ._src.layers.rnn.rnn import RNN
 from ._src.layers.rnn.simple_rnn import SimpleRNN, SimpleRNNCell
-
-# Keras' aliases.
+from ._src.saving.serialization_lib import deserialize_layer as deserialize
+from ._src.saving.serialization_lib import serialize_layer as serialize
 
 __all__ = [
     "AdditiveAttention",
@@ -173,17 +178,24 @@ __all__ = [
     "LeakyReLU",
     "PReLU",
     "ReLU",
+    "InputSpec",
+    "serialize",
+    "deserialize",
+    "ThresholdedReLU",
     "Softmax",
     # shape layers
     "Cropping1D",
     "Cropping2D",
+    "Cropping3D",
     "Identity",
     "Permute",
     "RepeatVector",
     "UpSampling1D",
     "UpSampling2D",
+    "UpSampling3D",
     "ZeroPadding1D",
     "ZeroPadding2D",
+    "ZeroPadding3D",
     # more convolutions
     "Conv1DTranspose",
     "Conv2DTranspose",
@@ -205,7 +217,9 @@ __all__ = [
     "GroupNormalization",
     "SpatialDropout1D",
     "SpatialDropout2D",
+    "SpatialDropout3D",
     "UnitNormalization",
+    "RMSNormalization",
     "CategoryEncoding",
     "CenterCrop",
     "Discretization",

@@ -9,6 +9,7 @@ from .activations.leaky_relu import LeakyReLU
 from .activations.prelu import PReLU
 from .activations.relu import ReLU
 from .activations.softmax import Softmax
+from .activations.thresholded_relu import ThresholdedReLU
 from .attention.additive_attention import AdditiveAttention
 from .attention.attention import Attention
 from .attention.multi_head_attention import MultiHeadAttention
@@ -35,6 +36,7 @@ from .merging.subtract import Subtract, subtract
 from .normalization.batch_normalization import BatchNormalization
 from .normalization.group_normalization import GroupNormalization
 from .normalization.layer_normalization import LayerNormalization
+from .normalization.rms_normalization import RMSNormalization
 from .normalization.unit_normalization import UnitNormalization
 from .pooling.average_pooling import AveragePooling1D, AveragePooling2D, AveragePooling3D
 from .pooling.global_average_pooling import (
@@ -64,14 +66,14 @@ from .regularization.alpha_dropout import AlphaDropout
 from .regularization.dropout import Dropout
 from .regularization.gaussian_dropout import GaussianDropout
 from .regularization.gaussian_noise import GaussianNoise
-from .regularization.spatial_dropout import SpatialDropout1D, SpatialDropout2D
-from .reshaping.cropping import Cropping1D, Cropping2D
+from .regularization.spatial_dropout import SpatialDropout1D, SpatialDropout2D, SpatialDropout3D
+from .reshaping.cropping import Cropping1D, Cropping2D, Cropping3D
 from .reshaping.flatten import Flatten
 from .reshaping.permute import Permute
 from .reshaping.repeat_vector import RepeatVector
 from .reshaping.reshape import Reshape
-from .reshaping.up_sampling import UpSampling1D, UpSampling2D
-from .reshaping.zero_padding import ZeroPadding1D, ZeroPadding2D
+from .reshaping.up_sampling import UpSampling1D, UpSampling2D, UpSampling3D
+from .reshaping.zero_padding import ZeroPadding1D, ZeroPadding2D, ZeroPadding3D
 from .rnn.gru import GRU, GRUCell
 from .rnn.lstm import LSTM, LSTMCell
 from .rnn.rnn import RNN
@@ -98,6 +100,7 @@ __all__ = [
     "Conv3DTranspose",
     "Cropping1D",
     "Cropping2D",
+    "Cropping3D",
     "Dense",
     "DepthwiseConv1D",
     "DepthwiseConv2D",
@@ -138,6 +141,7 @@ __all__ = [
     "Permute",
     "RNN",
     "ReLU",
+    "ThresholdedReLU",
     "RepeatVector",
     "Reshape",
     "SeparableConv1D",
@@ -147,12 +151,16 @@ __all__ = [
     "Softmax",
     "SpatialDropout1D",
     "SpatialDropout2D",
+    "SpatialDropout3D",
     "Subtract",
     "UnitNormalization",
+    "RMSNormalization",
     "UpSampling1D",
     "UpSampling2D",
+    "UpSampling3D",
     "ZeroPadding1D",
     "ZeroPadding2D",
+    "ZeroPadding3D",
     "add",
     "average",
     "concatenate",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from ..layers.layer import Layer
 from ..optimizers.optimizer import Optimizer
 from .model_configs import _optimizer, deserialize
 from .object_registration import known_objects
@@ -58,3 +59,25 @@ def model_from_json(json_string, custom_objects=None):
     if config.get("compile_config"):  # Keras compiles what was compiled
         model.compile_from_config(config["compile_config"])
     return model
+
+
+def serialize_layer(layer) -> dict:
+    """``keras.layers.serialize``: the layer's Keras 3 dict (:func:`serialize_keras_object`)."""
+    return serialize_keras_object(layer)
+
+
+def deserialize_layer(config, custom_objects=None):
+    """``keras.layers.deserialize``: the layer a :func:`serialize_layer` dict describes.
+
+    >>> import tapejax as tf
+    >>> config = tf.keras.layers.serialize(tf.keras.layers.Dense(2))
+    >>> tf.keras.layers.deserialize(config).units
+    2
+    """
+    obj = deserialize_keras_object(config, custom_objects=custom_objects)
+    if not isinstance(obj, Layer):
+        raise ValueError(
+            "`keras.layers.deserialize` was passed a `config` object that is not a "
+            f"`keras.layers.Layer`. Received: {config}"
+        )
+    return obj

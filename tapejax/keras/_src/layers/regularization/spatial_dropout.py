@@ -1,4 +1,4 @@
-"""SpatialDropout1D/2D: dropout of whole feature maps."""
+"""SpatialDropout1D/2D/3D: dropout of whole feature maps."""
 
 from __future__ import annotations
 
@@ -55,3 +55,9 @@ class SpatialDropout2D(_SpatialDropout):
 
     def get_config(self) -> dict:
         return {**super().get_config(), "data_format": self.data_format}
+
+
+class SpatialDropout3D(SpatialDropout2D):
+    """Dropout of whole 3-D feature maps (one draw per example and channel)."""
+
+    ndim = 5

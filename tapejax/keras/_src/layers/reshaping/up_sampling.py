@@ -1,4 +1,4 @@
-"""UpSampling1D/2D (nearest or bilinear), one op per call."""
+"""UpSampling1D/2D/3D (nearest or bilinear), one op per call."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ class UpSampling2D(_NdimLayer):
 
     def compute_output_shape(self, input_shape):
         shape = list(input_shape)
-        for a, s in zip(self._spatial_axes(2), self.size, strict=True):
+        for a, s in zip(self._spatial_axes(len(self.size)), self.size, strict=True):
             shape[a] = None if shape[a] is None else s * shape[a]
         return tuple(shape)
 
@@ -102,3 +102,30 @@ class UpSampling2D(_NdimLayer):
             "data_format": self.data_format,
             "interpolation": self.interpolation,
         }
+
+
+class UpSampling3D(_NdimLayer):
+    """Repeats each of the three spatial axes ``size`` times (nearest neighbour).
+
+    >>> import tapejax as tf
+    >>> tf.keras.layers.UpSampling3D((1, 2, 3))(tf.ones([1, 2, 2, 2, 1])).shape
+    TensorShape([1, 2, 4, 6, 1])
+    """
+
+    ndim = 5
+
+    def __init__(self, size=(2, 2, 2), data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = standardize_data_format(data_format)
+        self.size = standardize_tuple(size, 3, "size")
+
+    def call(self, inputs):
+        sizes = [1] * 5
+        for a, s in zip(self._spatial_axes(3), self.size, strict=True):
+            sizes[a] = s
+        return run_op(_UPSAMPLE, inputs, sizes=tuple(sizes), interpolation="nearest")
+
+    compute_output_shape = UpSampling2D.compute_output_shape
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "size": self.size, "data_format": self.data_format}

@@ -1,4 +1,4 @@
-"""ZeroPadding1D/2D (Keras 3's arguments, errors, shapes and configs; each call one tapejax op)."""
+"""ZeroPadding1D/2D/3D (Keras 3's arguments, errors, shapes and configs; each call one tapejax op)."""
 
 from __future__ import annotations
 
@@ -82,6 +82,45 @@ class ZeroPadding2D(ZeroPadding1D):
         _NdimLayer.__init__(self, **kwargs)
         self.data_format = standardize_data_format(data_format)
         self.padding = _pairs(padding, "padding", False)
+
+    def _pads(self) -> tuple:
+        return self.padding
+
+
+def _triples(value, name: str, check_negative: bool) -> tuple:
+    """Keras' three ``(start, end)`` pairs from an int, 3 ints or 3 pairs (3-D layers)."""
+    if isinstance(value, int):
+        if check_negative and value < 0:
+            raise ValueError(f"`{name}` cannot be negative. Received: {name}={value}.")
+        return ((value, value),) * 3
+    if hasattr(value, "__len__"):
+        if len(value) != 3:
+            raise ValueError(f"`{name}` should have 3 elements. Received: {value}.")
+        return tuple(
+            standardize_tuple(v, 2, f"{nth} entry of {name}", allow_zero=True)
+            for v, nth in zip(value, ("1st", "2nd", "3rd"), strict=True)
+        )
+    raise ValueError(
+        f"`{name}` should be either an int, a tuple of 3 ints or a tuple of 3 tuples of 2 ints. "
+        f"Received: {value}."
+    )
+
+
+class ZeroPadding3D(ZeroPadding1D):
+    """Pads the three spatial axes with zeros: ``padding`` an int, 3 ints or 3 ``(start, end)``
+    pairs.
+
+    >>> import tapejax as tf
+    >>> tf.keras.layers.ZeroPadding3D(((1, 0), (0, 2), 1))(tf.ones([1, 2, 2, 2, 3])).shape
+    TensorShape([1, 3, 4, 4, 3])
+    """
+
+    ndim = 5
+
+    def __init__(self, padding=((1, 1), (1, 1), (1, 1)), data_format=None, **kwargs):
+        _NdimLayer.__init__(self, **kwargs)
+        self.data_format = standardize_data_format(data_format)
+        self.padding = _triples(padding, "padding", False)
 
     def _pads(self) -> tuple:
         return self.padding
