@@ -17,11 +17,11 @@ _THRESHOLDED_RELU = Op("ThresholdedRelu", _thresholded_relu)
 
 
 class ThresholdedReLU(ElementwiseLayer):
-    """``x`` where ``x > theta``, else 0.
+    """``x`` where ``x > theta``, else 0 (``x * (x > theta)``, as TF: -0.0 for a negative ``x``).
 
     >>> import tapejax as tf
     >>> print(tf.keras.layers.ThresholdedReLU(1.0)(tf.constant([-1.0, 1.0, 2.0])))
-    tf.Tensor([0. 0. 2.], shape=(3,), dtype=float32)
+    tf.Tensor([-0.  0.  2.], shape=(3,), dtype=float32)
     """
 
     _keras_module = "keras._legacy.layers"
