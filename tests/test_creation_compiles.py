@@ -12,6 +12,7 @@ import contextlib
 
 import jax
 import numpy as np
+import pytest
 
 import tapejax as tf
 
@@ -128,9 +129,12 @@ def test_a_keras_train_step_in_a_function_is_one_program():
     assert len(names) == 1, names
 
 
-def test_a_converted_numpy_array_is_a_copy():
+@pytest.mark.parametrize("puts_before", [0, 12], ids=["first puts", "a shape put often"])
+def test_a_converted_numpy_array_is_a_copy(puts_before):
     # jax.device_put may share a numpy array's memory on the CPU; a Tensor must not change
-    # when the array it came from does (TF copies).
+    # when the array it came from does (TF copies), also once its shape takes jnp.asarray's path.
+    for _ in range(puts_before):  # past PUTS_BEFORE_PROGRAM puts of one shape
+        tf.constant(np.zeros((163, 4), np.float32))
     a = np.ones((163, 4), np.float32)
     t, v = tf.constant(a), tf.Variable(a)
     a[0, 0] = 5.0

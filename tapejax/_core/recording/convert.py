@@ -38,8 +38,13 @@ def constant_array(value, dtype=None) -> jax.Array:
         if host is None or _puts_seen(host) > PUTS_BEFORE_PROGRAM:
             # A conversion numpy could round differently from XLA, or a shape converted
             # again and again (a loop): JAX's own program for it is the faster put.
-            return jnp.asarray(value if host is None else host, dtype)
-        return jax.device_put(host, may_alias=False)  # a copy: the caller's array may change
+            return jnp.asarray(value if host is None else host, dtype)  # copies
+        if host is value:
+            # The caller's own array may change later. jax.device_put shares the memory of a
+            # 64-byte-aligned numpy array on the CPU, even with may_alias=False (JAX 0.10):
+            # it gets a copy of its own.
+            host = host.copy()
+        return jax.device_put(host, may_alias=False)
 
 
 # A (shape, dtype) put this many times goes through ``jnp.asarray``: one compiled program,
@@ -69,7 +74,10 @@ def creating():
 
 
 def _puts_seen(host: np.ndarray) -> int:
-    if _creating.depth:
+    if _creating.depth or not host.shape:
+        # Scalars never switch: the scalar cache keeps each value's array, so a loop does not
+        # put the same one again (new values, such as an initializer's scale per layer, would
+        # otherwise compile JAX's program for a scalar in the middle of building a model).
         return 0
     key = (host.shape, host.dtype)
     seen = _puts.get(key, 0) + 1
